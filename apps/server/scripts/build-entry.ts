@@ -1,0 +1,33 @@
+/**
+ * Bundles one TypeScript entry into one ESM file for Node: our workspace packages
+ * (TypeScript sources) are inlined, every npm dependency stays an import.
+ * Usage: tsx build-entry.ts <entry.ts> <out.js>
+ */
+import { build, type Plugin } from 'esbuild';
+
+export async function bundle(entry: string, outfile: string): Promise<void> {
+  const externalNpm: Plugin = {
+    name: 'external-npm',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith('@vigil/') ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [externalNpm],
+    logLevel: 'warning',
+  });
+}
+
+const [entry, outfile] = process.argv.slice(2);
+if (entry && outfile && import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  await bundle(entry, outfile);
+}

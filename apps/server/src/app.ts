@@ -1,0 +1,181 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messageCode, messages } from '@vigil/contracts';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { AppContext } from './context.js';
+import { AppError } from './errors.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { gatewayLogRoutes } from './modules/gateway-logs/routes.js';
+import { gatewayRoutes } from './modules/gateways/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { ingestRoutes } from './modules/ingest/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { readingsRoutes } from './modules/readings/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { guardPlugin } from './plugins/guard.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import type { TokenSigner } from './lib/jwt.js';
+import type { Db } from './db/client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    db: Db;
+    tokens: TokenSigner;
+  }
+}
+
+const errorBody = (message: string, field?: string) => ({
+  errors: [{ message, code: messageCode(message), ...(field ? { field } : {}) }],
+});
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue.message ?? messages.invalidRequest;
+      return { message, code: messageCode(message), ...(field ? { field } : {}) };
+    });
+    return reply.code(400).send({ errors });
+  }
+  if (error instanceof AppError) {
+    return reply.code(error.statusCode).send(errorBody(error.message, error.field));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error(
+      { err: error, issues: error.cause.issues },
+      'reply does not match its schema',
+    );
+    return reply.code(500).send(errorBody(messages.somethingWentWrong));
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return reply.code(429).send(errorBody(messages.tooManyRequests));
+  if (status >= 400 && status < 500) {
+    return reply
+      .code(status)
+      .send(errorBody(status === 404 ? messages.notFound : messages.invalidRequest));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(errorBody(messages.somethingWentWrong));
+}
+
+const infrastructure = fp(
+  (app: FastifyInstance, options: { ctx: AppContext }) => {
+    app.decorate('ctx', options.ctx);
+    app.decorate('db', options.ctx.db);
+    app.decorate('tokens', options.ctx.tokens);
+  },
+  { name: 'infrastructure' },
+);
+
+/** Builds the HTTP app from its plugins, in layers (STYLE.md 1); it never listens. */
+export async function buildApp(ctx: AppContext, logger: Logger): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = logger;
+  const app = Fastify({
+    loggerInstance,
+    // One line per request only when debugging; errors are always logged by the error handler.
+    logController: new LogController({
+      disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace',
+    }),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // 1. External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Vigil API',
+        version: '1.0.0',
+        description:
+          'Monitoring of laboratory cold storage. Successful replies are `{ data }`; failures are `{ errors: [{ message, field, code }] }`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // 2. Our infrastructure.
+  await app.register(infrastructure, { ctx });
+  await app.register(metricsPlugin);
+  await app.register(guardPlugin);
+
+  // 3. Domain routes.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(accountRoutes);
+  await app.register(auditRoutes);
+  await app.register(ingestRoutes);
+  await app.register(gatewayLogRoutes);
+  await app.register(readingsRoutes);
+  await app.register(taskRoutes);
+  await app.register(fileRoutes);
+  await app.register(deviceRoutes);
+  await app.register(gatewayRoutes);
+  await app.register(locationRoutes);
+
+  await serveWebApp(app, ctx.config.webDir);
+  return app;
+}
+
+/** The built SPA at /, with index.html for every client-side route; /api stays JSON. */
+async function serveWebApp(app: FastifyInstance, webDir: string | undefined) {
+  const indexExists = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  if (indexExists) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api') && request.url !== '/metrics';
+    if (indexExists && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send(errorBody(messages.notFound));
+  });
+}

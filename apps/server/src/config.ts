@@ -1,0 +1,137 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const serverRoles = ['api', 'ingest', 'worker', 'broker'] as const;
+export type ServerRole = (typeof serverRoles)[number];
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const postgresUrl = z
+  .url()
+  .refine(
+    (value) => /^postgres(ql)?:\/\//.test(value),
+    'must start with postgres:// or postgresql://',
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: z
+    .url()
+    .refine((value) => /^rediss?:\/\//.test(value), 'must start with redis:// or rediss://')
+    .optional(),
+  SMTP_URL: z
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.test>'),
+  /** The address people reach the web app at, used in the links of emails. */
+  PUBLIC_URL: z.url().optional(),
+  MQTT_URL: z
+    .url()
+    .refine((value) => /^mqtts?:\/\//.test(value), 'must start with mqtt:// or mqtts://')
+    .optional(),
+  /** The embedded broker's port (0 = a free one). */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** The broker address gateways are told to connect to; default: the embedded broker's. */
+  MQTT_PUBLIC_URL: z.url().optional(),
+  /** Default: api,ingest,worker, plus broker when MQTT_URL is unset. */
+  ROLES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((role) => role.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(serverRoles)).min(1).optional()),
+  /** Readings per database write, and the longest a reading waits for its batch. */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
+  INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Days of raw readings kept; rollups are kept for good. */
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  DEMO: flag.default(false),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Hours a sign-in session lasts. */
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app is; empty to serve no web app. */
+  WEB_DIR: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  roles: ServerRole[];
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  mqttPublicUrl: string | undefined;
+  ingestBatchSize: number;
+  ingestFlushMs: number;
+  rawRetentionDays: number;
+  demo: boolean;
+  jwtSecret: string | undefined;
+  sessionHours: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDir: string | undefined;
+};
+
+function defaultRoles(mqttUrl: string | undefined): ServerRole[] {
+  return mqttUrl ? ['api', 'ingest', 'worker'] : ['api', 'ingest', 'worker', 'broker'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment into a typed config; a bad value is one clear error naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid ${name}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue?.message ?? 'invalid value'}`,
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    roles: [...new Set(e.ROLES ?? defaultRoles(e.MQTT_URL))],
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    ingestBatchSize: e.INGEST_BATCH_SIZE,
+    ingestFlushMs: e.INGEST_FLUSH_MS,
+    rawRetentionDays: e.RAW_RETENTION_DAYS,
+    demo: e.DEMO,
+    jwtSecret: e.JWT_SECRET,
+    sessionHours: e.SESSION_HOURS,
+    logLevel: e.LOG_LEVEL,
+    webDir: e.WEB_DIR,
+  };
+}

@@ -1,0 +1,277 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { topics } from '@vigil/contracts';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { sha256, verifyPassword } from '../lib/secrets.js';
+import type { BrokerHealth, IngestHub } from './hub.js';
+import { createThrottle } from './pipeline.js';
+import * as repo from './repo.js';
+import { parseTopic } from './topics.js';
+
+export type EmbeddedBroker = {
+  port: number;
+  url: string;
+  health: () => BrokerHealth;
+  /** Takes no new connection or message; messages in flight still complete. */
+  stopAccepting: () => Promise<void>;
+  /** Disconnects every gateway (recording it) and stops the broker. */
+  close: () => Promise<void>;
+};
+
+/** A verified secret is trusted this long for reconnects (argon2 is deliberately slow). */
+const verifiedTtlMs = 5 * 60_000;
+/** MQTT 3.1.1 CONNACK return code 5: not authorised. */
+const notAuthorised = 5;
+const serverUnavailable = 3;
+
+function authError(message: string, returnCode: number): AuthenticateError {
+  // AuthErrorCode is a const enum, which isolated modules cannot read: set the number as is.
+  const error = new Error(message) as AuthenticateError;
+  Object.assign(error, { returnCode });
+  return error;
+}
+
+/** Verifies gateway id + secret against gateways.secret_hash, remembering recent successes. */
+function createGatewayAuthenticator(db: Db) {
+  const verified = new Map<string, { secretHash: string; digest: string; until: number }>();
+  return async (username: string | undefined, password: Buffer | undefined) => {
+    if (!username || !password) return undefined;
+    const gateway = await repo.findGateway(db, username.toLowerCase());
+    if (!gateway?.secretHash) return undefined;
+    const secret = password.toString('utf8');
+    const digest = sha256(secret);
+    const cached = verified.get(gateway.id);
+    const known =
+      cached?.secretHash === gateway.secretHash &&
+      cached.digest === digest &&
+      cached.until > Date.now();
+    if (!known) {
+      if (!(await verifyPassword(gateway.secretHash, secret))) return { gateway, ok: false };
+      if (verified.size > 100_000) verified.clear();
+      verified.set(gateway.id, {
+        secretHash: gateway.secretHash,
+        digest,
+        until: Date.now() + verifiedTtlMs,
+      });
+    }
+    return { gateway, ok: gateway.accountActive };
+  };
+}
+
+/** What the broker knows about its connections, and how it records what they do. */
+class Sessions {
+  readonly byClient = new WeakMap<Client, repo.GatewayRecord>();
+  /** Client ids in use, by gateway: one gateway cannot take over another's session. */
+  readonly clientOwners = new Map<string, string>();
+  private readonly connections = new Map<string, number>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly refusalLogged = createThrottle(60_000);
+  accepting = true;
+
+  constructor(
+    private readonly hub: IngestHub,
+    private readonly log: Logger,
+  ) {}
+
+  /** Keeps a state write in flight until `settled`, logging rather than throwing its failure. */
+  track(task: Promise<unknown>) {
+    const guarded = task.catch((error: unknown) => {
+      this.log.warn({ err: error }, 'gateway state not recorded');
+    });
+    this.pending.add(guarded);
+    void guarded.finally(() => this.pending.delete(guarded));
+  }
+
+  /** A platform line in the gateway's log, at most once a minute for the same refusal. */
+  note(gateway: repo.GatewayRecord, message: string) {
+    if (this.refusalLogged(`${gateway.id}|${message}`)) {
+      this.track(this.hub.state.note(gateway, message));
+    }
+  }
+
+  /** Counts the gateway's connections: online at the first, offline after the last. */
+  connected(client: Client, gateway: repo.GatewayRecord) {
+    this.clientOwners.set(client.id, gateway.id);
+    const count = (this.connections.get(gateway.id) ?? 0) + 1;
+    this.connections.set(gateway.id, count);
+    if (count === 1) {
+      this.track(this.hub.state.connection(gateway, 'connected', `client ${client.id}`));
+    }
+  }
+
+  disconnected(client: Client, gateway: repo.GatewayRecord) {
+    if (client.clean) this.clientOwners.delete(client.id);
+    const count = (this.connections.get(gateway.id) ?? 1) - 1;
+    if (count > 0) {
+      this.connections.set(gateway.id, count);
+      return;
+    }
+    this.connections.delete(gateway.id);
+    const detail = this.accepting ? '' : 'platform shutting down';
+    this.track(this.hub.state.connection(gateway, 'disconnected', detail));
+  }
+
+  settled(): Promise<unknown> {
+    return Promise.all([...this.pending]);
+  }
+}
+
+function authenticateHandler(
+  sessions: Sessions,
+  authenticate: ReturnType<typeof createGatewayAuthenticator>,
+  log: Logger,
+): Aedes['authenticate'] {
+  return (client, username, password, done) => {
+    authenticate(username, password).then(
+      (result) => {
+        const owner = sessions.clientOwners.get(client.id);
+        const takenOver = owner !== undefined && owner !== result?.gateway.id;
+        if (!result?.ok || takenOver) {
+          if (result) {
+            sessions.note(
+              result.gateway,
+              result.ok
+                ? `connection refused: client id ${client.id} belongs to another gateway`
+                : 'connection refused: wrong secret or account disabled',
+            );
+          }
+          done(authError('not authorised', notAuthorised), false);
+          return;
+        }
+        sessions.byClient.set(client, result.gateway);
+        done(null, true);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'gateway authentication failed');
+        done(authError('server unavailable', serverUnavailable), false);
+      },
+    );
+  };
+}
+
+/**
+ * Only the gateway's own `up`, `status` and `log`; the message is handed to the pipeline here
+ * and the callback (after which Aedes sends the PUBACK) runs once it is durable. A refused
+ * publish closes the connection, as MQTT 3.1.1 allows.
+ */
+function publishHandler(
+  sessions: Sessions,
+  hub: IngestHub,
+  log: Logger,
+): Aedes['authorizePublish'] {
+  return (client, packet, done) => {
+    const gateway = client ? sessions.byClient.get(client) : undefined;
+    const topic = parseTopic(packet.topic);
+    if (!gateway || !sessions.accepting) {
+      done(new Error('not accepting messages'));
+      return;
+    }
+    if (topic?.gatewayId.toLowerCase() !== gateway.gatewayId || topic.kind === 'down') {
+      sessions.note(gateway, `publish refused: ${packet.topic} is not one of its topics`);
+      done(new Error('topic not allowed'));
+      return;
+    }
+    const kind = topic.kind;
+    // Readings and log lines are never kept as retained messages in the broker.
+    if (kind !== 'status') packet.retain = false;
+    hub.directory
+      .gateway(gateway.gatewayId)
+      .then(async (current) => {
+        if (!current?.accountActive) throw new Error('gateway no longer allowed');
+        await hub.pipeline.handleGatewayMessage(current, kind, packet.payload as Buffer);
+      })
+      .then(
+        () => {
+          done(null);
+        },
+        (error: unknown) => {
+          log.warn({ err: error, gateway: gateway.gatewayId }, 'message not acknowledged');
+          done(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+  };
+}
+
+async function listen(server: Server, port: number, host: string): Promise<void> {
+  server.listen(port, host);
+  await Promise.race([
+    once(server, 'listening'),
+    once(server, 'error').then(([error]) => Promise.reject(error as Error)),
+  ]);
+}
+
+/**
+ * The embedded MQTT 3.1.1 broker (Aedes). Gateways sign in with their id and secret, may
+ * publish only to their own `up`, `status` and `log` topics and subscribe only to their own
+ * `down`. Aedes cannot deliver `$share/...` subscriptions, so ingest is fed in-process from
+ * `authorizePublish`: a QoS 1 message is acknowledged (PUBACK) only once the pipeline has made
+ * it durable, because Aedes sends the PUBACK after that handler calls back.
+ */
+export async function startEmbeddedBroker(options: {
+  host: string;
+  port: number;
+  hub: IngestHub;
+  db: Db;
+  log: Logger;
+}): Promise<EmbeddedBroker> {
+  const { hub, log } = options;
+  const sessions = new Sessions(hub, log);
+  const broker = await Aedes.createBroker({ id: 'vigil', drainTimeout: 30_000 });
+  broker.authenticate = authenticateHandler(sessions, createGatewayAuthenticator(options.db), log);
+  broker.authorizePublish = publishHandler(sessions, hub, log);
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    const gateway = sessions.byClient.get(client);
+    const allowed = gateway !== undefined && subscription.topic === topics.down(gateway.gatewayId);
+    if (!allowed && gateway) sessions.note(gateway, `subscription refused: ${subscription.topic}`);
+    done(null, allowed ? subscription : null);
+  };
+  for (const event of ['clientReady', 'clientDisconnect'] as const) {
+    broker.on(event, (client) => {
+      const gateway = sessions.byClient.get(client);
+      hub.metrics.brokerClients.set(broker.connectedClients);
+      if (!gateway) return;
+      if (event === 'clientReady') sessions.connected(client, gateway);
+      else sessions.disconnected(client, gateway);
+    });
+  }
+  broker.on('clientError', (client, error) => {
+    log.debug({ client: client.id, err: error.message }, 'mqtt client error');
+  });
+
+  const server = createServer(broker.handle);
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await new Promise<void>((resolve) => {
+      broker.close(() => {
+        resolve();
+      });
+    });
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  return {
+    port,
+    url: `mqtt://${host}:${port}`,
+    health: () => (server.listening && !broker.closed ? 'ok' : 'down'),
+    stopAccepting() {
+      sessions.accepting = false;
+      // Open connections stay until `close`, so that acknowledgements in flight still go out.
+      server.close();
+      return Promise.resolve();
+    },
+    async close() {
+      sessions.accepting = false;
+      await new Promise<void>((resolve) => {
+        broker.close(() => {
+          resolve();
+        });
+      });
+      server.close();
+      await sessions.settled();
+    },
+  };
+}

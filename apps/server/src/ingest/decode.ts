@@ -1,0 +1,174 @@
+import { maxReadingsPerMessage, noReading, readingFields, upMessage } from '@vigil/contracts';
+import type { UpReading } from '@vigil/contracts';
+import {
+  columnLimits,
+  pressureAliases,
+  readingColumns,
+  type DecodedReading,
+  type SensorValues,
+} from './columns.js';
+
+/** Why a message was refused; a bounded set, used as the metrics label. */
+export type RejectReason =
+  | 'too_large'
+  | 'invalid_json'
+  | 'too_many_readings'
+  | 'schema'
+  | 'timestamp_too_old'
+  | 'timestamp_future'
+  | 'value_out_of_range'
+  | 'invalid_text'
+  | 'not_storable';
+
+export type Rejection = { ok: false; reason: RejectReason; detail: string };
+export type Decoded = { ok: true; readings: DecodedReading[] } | Rejection;
+
+/** The largest `up` payload taken in: 1,000 readings of every field fit well below it. */
+export const maxPayloadBytes = 1024 * 1024;
+/** Readings may come from a clock this far ahead of ours, not further. */
+export const maxClockAheadMs = 5 * 60_000;
+/** Readings before this are a gateway's unset clock, not history. */
+export const earliestReadingMs = Date.UTC(2000, 0, 1);
+/** Epoch numbers below this are seconds, at or above it milliseconds (1e11 s is the year 5138). */
+const secondsBelow = 1e11;
+
+const knownFields = new Set<string>(readingFields);
+const pressureIndex = readingColumns.findIndex((column) => column.field === 'pressure');
+
+const reject = (reason: RejectReason, detail: string): Rejection => ({ ok: false, reason, detail });
+
+/** Gateways send the same few ids again and again: each is normalised once. */
+const normalised = new Map<string, string | null>();
+
+/**
+ * Hardware addresses as `deviceIdField` (contracts/inventory.ts) stores them: lower-case hex
+ * pairs joined by colons; undefined when the id cannot be a hardware address.
+ */
+export function normaliseDeviceId(raw: string): string | undefined {
+  const known = normalised.get(raw);
+  if (known !== undefined) return known ?? undefined;
+  const hex = raw.toLowerCase().replace(/[\s:-]/g, '');
+  const result = /^([0-9a-f]{2}){2,16}$/.test(hex) ? hex.match(/../g)?.join(':') : undefined;
+  if (normalised.size >= 100_000) normalised.clear();
+  normalised.set(raw, result ?? null);
+  return result;
+}
+
+/** An `up` message as it arrives over MQTT: bytes of JSON. */
+export function decodeUpPayload(payload: Buffer | string, nowMs: number): Decoded {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size > maxPayloadBytes) return reject('too_large', `payload of ${size} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
+  } catch (error) {
+    return reject('invalid_json', (error as Error).message);
+  }
+  return decodeUpMessage(value, nowMs);
+}
+
+/** An `up` message already parsed from JSON (MQTT after parsing, or the HTTP body). */
+export function decodeUpMessage(value: unknown, nowMs: number): Decoded {
+  // Count before validating, so a huge array is refused without walking it.
+  const readings = (value as { readings?: unknown } | null)?.readings;
+  if (Array.isArray(readings) && readings.length > maxReadingsPerMessage) {
+    return reject(
+      'too_many_readings',
+      `${readings.length} readings (at most ${maxReadingsPerMessage})`,
+    );
+  }
+  const parsed = upMessage.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.join('.') ?? '';
+    return reject('schema', `${path ? `${path}: ` : ''}${issue?.message ?? 'invalid'}`);
+  }
+  const decoded: DecodedReading[] = [];
+  for (const [index, reading] of parsed.data.readings.entries()) {
+    const result = decodeReading(reading, nowMs);
+    if ('ok' in result) return reject(result.reason, `readings.${index}: ${result.detail}`);
+    decoded.push(result);
+  }
+  return { ok: true, readings: decoded };
+}
+
+function timestampMs(ts: string | number): number {
+  if (typeof ts === 'string') return Date.parse(ts);
+  return ts < secondsBelow ? ts * 1000 : ts;
+}
+
+function decodeReading(reading: UpReading, nowMs: number): DecodedReading | Rejection {
+  const tsMs = Math.trunc(timestampMs(reading.ts));
+  if (!Number.isFinite(tsMs)) return reject('schema', 'ts: not a valid time');
+  if (tsMs < earliestReadingMs) return reject('timestamp_too_old', 'ts: before the year 2000');
+  if (tsMs > nowMs + maxClockAheadMs) {
+    return reject('timestamp_future', 'ts: more than 5 minutes in the future');
+  }
+  const alias = pressureAlias(reading.data);
+  const values = sensorValues(reading.data, alias);
+  if (typeof values === 'string') return reject('value_out_of_range', values);
+  const extra = extraFields(reading.data, alias);
+  if (extra === 'nul') return reject('invalid_text', 'data: text with a NUL character');
+  if (reading.deviceId.includes('\u0000')) {
+    return reject('invalid_text', 'deviceId: text with a NUL character');
+  }
+  return {
+    deviceKey: normaliseDeviceId(reading.deviceId) ?? reading.deviceId.trim().toLowerCase(),
+    tsMs,
+    values,
+    extra,
+  };
+}
+
+type Data = UpReading['data'];
+
+/** The older pressure field standing in for an absent `pressure`, if any. */
+function pressureAlias(data: Data): string | undefined {
+  if (data.pressure !== undefined) return undefined;
+  return pressureAliases.find((alias) => typeof data[alias] === 'number');
+}
+
+/** The columns' values; a string says which value does not fit its column. */
+function sensorValues(data: Data, alias: string | undefined): SensorValues | string {
+  const values: SensorValues = [];
+  for (const column of readingColumns) {
+    const value = data[column.field];
+    const problem = typeof value === 'number' ? outOfRange(value, column.type) : undefined;
+    if (problem) return `${column.field}: ${problem}`;
+    values.push(typeof value === 'number' && value !== noReading ? value : null);
+  }
+  const aliasValue = alias === undefined ? undefined : data[alias];
+  if (alias !== undefined && typeof aliasValue === 'number') {
+    const problem = outOfRange(aliasValue, 'real');
+    if (problem) return `${alias}: ${problem}`;
+    values[pressureIndex] = aliasValue === noReading ? null : aliasValue;
+  }
+  return values;
+}
+
+function outOfRange(value: number, type: 'real' | 'smallint'): string | undefined {
+  if (value === noReading) return undefined;
+  if (type === 'real') {
+    return Math.abs(value) > columnLimits.real.abs ? 'too large' : undefined;
+  }
+  const { min, max } = columnLimits.smallint;
+  if (!Number.isInteger(value)) return 'must be a whole number';
+  return value < min || value > max ? 'out of range' : undefined;
+}
+
+/** Fields outside the contract, kept as sent (the pressure alias in use goes to its column). */
+function extraFields(
+  data: Data,
+  alias: string | undefined,
+): Record<string, unknown> | null | 'nul' {
+  let extra: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(data)) {
+    if (knownFields.has(key) || key === alias) continue;
+    if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
+      return 'nul';
+    }
+    extra ??= {};
+    extra[key] = value;
+  }
+  return extra;
+}

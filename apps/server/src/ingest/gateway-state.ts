@@ -1,0 +1,156 @@
+import { logMessage, statusMessage } from '@vigil/contracts';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import type { GatewayLogWriter } from '../modules/gateway-logs/writer.js';
+import type { Rejection } from './decode.js';
+import type { IngestEvents } from './events.js';
+import * as repo from './repo.js';
+
+/** A gateway sending readings is marked seen at most this often (one small update). */
+const seenEveryMs = 60_000;
+
+function parseJson(payload: Buffer): { ok: true; value: unknown } | Rejection {
+  try {
+    return { ok: true, value: JSON.parse(payload.toString('utf8')) };
+  } catch (error) {
+    return { ok: false, reason: 'invalid_json', detail: (error as Error).message };
+  }
+}
+
+function schemaProblem(issues: { path: PropertyKey[]; message: string }[]): Rejection {
+  const issue = issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  return {
+    ok: false,
+    reason: 'schema',
+    detail: `${path ? `${path}: ` : ''}${issue?.message ?? ''}`,
+  };
+}
+
+const otaColumns = {
+  main_LoRa: 'loraMainStatus',
+  main_ota: 'mainOtaStatus',
+  nextion_main: 'nextionStatus',
+} as const;
+
+function toReport(status: ReturnType<typeof statusMessage.parse>): repo.GatewayReport {
+  const report: repo.GatewayReport = {
+    online: status.online,
+    esp32LastVersion: status.esp32Version,
+    loraLastVersion: status.loraVersion,
+    nextionLastVersion: status.nextionVersion,
+    loraFreq: status.loraFreq,
+  };
+  if (status.ota) {
+    const progress = status.ota.progress === undefined ? '' : ` ${status.ota.progress}%`;
+    report[otaColumns[status.ota.command]] = `${status.ota.status}${progress}`;
+  }
+  return report;
+}
+
+export type GatewayState = ReturnType<typeof createGatewayState>;
+
+/**
+ * A gateway's online state, firmware and log: from its `status` and `log` topics and from the
+ * embedded broker's connect and disconnect events. Updates of one gateway are applied in order.
+ */
+export function createGatewayState(options: {
+  db: Db;
+  logs: GatewayLogWriter;
+  events: IngestEvents;
+  log: Logger;
+}) {
+  const { db, logs, events } = options;
+  const chains = new Map<string, Promise<unknown>>();
+  const lastSeenWrite = new Map<string, number>();
+
+  /** Runs `task` after the gateway's previous update, so connect/disconnect never swap places. */
+  function inOrder<T>(gatewayUuid: string, task: () => Promise<T>): Promise<T> {
+    const previous = chains.get(gatewayUuid) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    chains.set(gatewayUuid, settled);
+    void settled.then(() => {
+      if (chains.get(gatewayUuid) === settled) chains.delete(gatewayUuid);
+    });
+    return next;
+  }
+
+  function note(
+    gateway: repo.GatewayRecord,
+    message: string,
+    source: 'platform' | 'gateway' = 'platform',
+  ) {
+    return logs.add({
+      gatewayId: gateway.gatewayId,
+      accountId: gateway.accountId,
+      source,
+      message,
+    });
+  }
+
+  async function save(gateway: repo.GatewayRecord, report: repo.GatewayReport): Promise<boolean> {
+    const saved = await repo.saveGatewayStatus(db, gateway.id, report, new Date());
+    const status = report.online ? 'online' : 'offline';
+    if (!saved || saved.previous === status) return false;
+    events.emit('gatewayStatus', {
+      id: gateway.id,
+      accountId: gateway.accountId,
+      gatewayId: gateway.gatewayId,
+      status,
+      lastSeenAt: saved.lastSeenAt.toISOString(),
+    });
+    return true;
+  }
+
+  return {
+    note,
+
+    /** The `status` topic: online flag (retained, and the last will), firmware, LoRa, OTA. */
+    async report(gateway: repo.GatewayRecord, payload: Buffer): Promise<Rejection | undefined> {
+      const json = parseJson(payload);
+      if (!json.ok) return json;
+      const parsed = statusMessage.safeParse(json.value);
+      if (!parsed.success) return schemaProblem(parsed.error.issues);
+      const changed = await inOrder(gateway.id, () => save(gateway, toReport(parsed.data)));
+      if (changed)
+        await note(gateway, `gateway reported ${parsed.data.online ? 'online' : 'offline'}`);
+      return undefined;
+    },
+
+    /** The `log` topic: lines for the gateway-logs page. */
+    async lines(gateway: repo.GatewayRecord, payload: Buffer): Promise<Rejection | undefined> {
+      const json = parseJson(payload);
+      if (!json.ok) return json;
+      const parsed = logMessage.safeParse(json.value);
+      if (!parsed.success) return schemaProblem(parsed.error.issues);
+      const lines = 'lines' in parsed.data ? parsed.data.lines : [parsed.data.message];
+      await Promise.all(lines.map((line) => note(gateway, line, 'gateway')));
+      return undefined;
+    },
+
+    /** The embedded broker saw the gateway connect or go away. */
+    async connection(
+      gateway: repo.GatewayRecord,
+      event: 'connected' | 'disconnected',
+      detail = '',
+    ) {
+      await inOrder(gateway.id, () => save(gateway, { online: event === 'connected' }));
+      await note(gateway, `${event}${detail ? ` (${detail})` : ''}`);
+    },
+
+    /** Readings arrived: the gateway was seen (written at most once a minute per gateway). */
+    seen(gateway: repo.GatewayRecord) {
+      const now = Date.now();
+      if (now - (lastSeenWrite.get(gateway.id) ?? 0) < seenEveryMs) return;
+      if (lastSeenWrite.size > 100_000) lastSeenWrite.clear();
+      lastSeenWrite.set(gateway.id, now);
+      repo.touchGateway(db, gateway.id, new Date(now)).catch((error: unknown) => {
+        options.log.warn({ err: error, gateway: gateway.gatewayId }, 'gateway last-seen not saved');
+      });
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Language, Role } from '@vigil/contracts';
+
+/** The signed-in person a request acts for, as the auth guard established it. */
+export type Actor = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: Role;
+  accountId: string | null;
+  accountName: string | null;
+  language: Language;
+  ip: string | null;
+};
+
+/** Who the audit trail names for an entry; a person, or nobody for events before sign-in. */
+export type AuditSubject = {
+  userId: string | null;
+  email: string | null;
+  accountId: string | null;
+  accountName: string | null;
+  ip: string | null;
+};
+
+export function subjectOf(actor: Actor): AuditSubject {
+  return {
+    userId: actor.userId,
+    email: actor.email,
+    accountId: actor.accountId,
+    accountName: actor.accountName,
+    ip: actor.ip,
+  };
+}
+
+/** The account whose data a request may touch: its own, or every account for a super_admin. */
+export type Tenancy = { kind: 'account'; accountId: string } | { kind: 'platform' };
+
+export function tenancyOf(actor: Actor): Tenancy {
+  if (actor.role === 'super_admin' || actor.accountId === null) return { kind: 'platform' };
+  return { kind: 'account', accountId: actor.accountId };
+}

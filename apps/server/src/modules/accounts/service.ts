@@ -1,0 +1,161 @@
+import type {
+  AccountMetadata,
+  AccountSummary,
+  ApiKeyView,
+  OfflineAlarmSettings,
+  UserMetadata,
+} from '@vigil/contracts';
+import { offlineMaxAlarms } from '@vigil/contracts';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { subjectOf, type Actor } from '../../lib/actor.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import * as audit from '../audit/service.js';
+import * as usersRepo from '../users/repo.js';
+import * as repo from './repo.js';
+
+/** The actor's own account; routes that call this are guarded to roles that have one. */
+async function ownAccount(ctx: AppContext, actor: Actor) {
+  const account = actor.accountId ? await repo.findAccount(ctx.db, actor.accountId) : undefined;
+  if (!account) throw notFound();
+  return account;
+}
+
+export async function settings(ctx: AppContext, actor: Actor) {
+  const account = await ownAccount(ctx, actor);
+  return { temperatureUnit: account.temperatureUnit, voiceCall: account.voiceCall };
+}
+
+export async function updateSettings(ctx: AppContext, actor: Actor, temperatureUnit: 'C' | 'F') {
+  const account = await ownAccount(ctx, actor);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateAccount(tx, account.id, { temperatureUnit });
+    await audit.record(tx, subjectOf(actor), {
+      event: 'account',
+      action: 'update',
+      information: `Temperature unit changed from ${account.temperatureUnit} to ${temperatureUnit}`,
+    });
+  });
+  return { temperatureUnit, voiceCall: account.voiceCall };
+}
+
+const keyPrefixLength = 8;
+const masked = (prefix: string) => `${prefix}${'•'.repeat(24)}`;
+
+export async function apiKey(ctx: AppContext, actor: Actor): Promise<ApiKeyView> {
+  const account = await ownAccount(ctx, actor);
+  const key = await repo.activeApiKey(ctx.db, account.id);
+  return key
+    ? { apiKey: masked(key.prefix), createdAt: key.createdAt.toISOString() }
+    : { apiKey: null, createdAt: null };
+}
+
+/** A new key, shown this once; the previous key stops working in the same transaction. */
+export async function createApiKey(ctx: AppContext, actor: Actor): Promise<ApiKeyView> {
+  const account = await ownAccount(ctx, actor);
+  const key = `vgl_${randomToken(30)}`;
+  const prefix = key.slice(0, keyPrefixLength);
+  const row = await ctx.db.transaction(async (tx) => {
+    const previous = await repo.activeApiKey(tx, account.id);
+    const created = await repo.replaceApiKey(tx, {
+      accountId: account.id,
+      keyHash: sha256(key),
+      prefix,
+      createdBy: actor.userId,
+    });
+    await audit.record(tx, subjectOf(actor), {
+      event: 'account',
+      action: 'apiKey',
+      information: previous
+        ? `Created API key ${prefix}… and revoked ${previous.prefix}…`
+        : `Created API key ${prefix}…`,
+    });
+    return created;
+  });
+  return { apiKey: key, createdAt: row.createdAt.toISOString() };
+}
+
+export async function offlineSettings(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<OfflineAlarmSettings> {
+  const account = await ownAccount(ctx, actor);
+  const row = await repo.offlineSettings(ctx.db, account.id);
+  return {
+    offlineAlarmEnable: row?.offlineAlarmEnable ? 1 : 0,
+    maxAlarms: row?.maxAlarms === offlineMaxAlarms.oneTime ? 1 : 24,
+    alarmFrequency: (row?.alarmFrequency ?? 60) as OfflineAlarmSettings['alarmFrequency'],
+  };
+}
+
+export async function saveOfflineSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: OfflineAlarmSettings,
+): Promise<OfflineAlarmSettings> {
+  const account = await ownAccount(ctx, actor);
+  const values = {
+    offlineAlarmEnable: body.offlineAlarmEnable === 1,
+    // One-time only means something while offline alarms are on (spec: disabled otherwise).
+    maxAlarms: body.offlineAlarmEnable === 1 ? body.maxAlarms : offlineMaxAlarms.repeating,
+    alarmFrequency: body.alarmFrequency,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await repo.saveOfflineSettings(tx, account.id, values);
+    await audit.record(tx, subjectOf(actor), {
+      event: 'account',
+      action: 'offlineAlarms',
+      information: values.offlineAlarmEnable
+        ? `Offline alarms enabled, ${values.maxAlarms === 1 ? 'one-time' : `every ${values.alarmFrequency} min`}`
+        : 'Offline alarms disabled',
+    });
+  });
+  return offlineSettings(ctx, actor);
+}
+
+export async function userMetadata(ctx: AppContext, actor: Actor): Promise<UserMetadata> {
+  const user = await usersRepo.findById(ctx.db, actor.userId);
+  if (!user) throw notFound();
+  const account = user.accountId ? await repo.findAccount(ctx.db, user.accountId) : undefined;
+  const cameraUrl = await usersRepo.cameraUrl(ctx.db, user.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    language: user.language,
+    accountId: user.accountId,
+    companyName: user.accountName,
+    temperatureUnit: account?.temperatureUnit ?? 'C',
+    voiceCall: account?.voiceCall ?? false,
+    cameraUrl,
+  };
+}
+
+export async function accountMetadata(ctx: AppContext, actor: Actor): Promise<AccountMetadata> {
+  const account = actor.accountId ? await repo.findAccount(ctx.db, actor.accountId) : undefined;
+  const counts = await repo.inventoryCounts(
+    ctx.db,
+    actor.role === 'super_admin' ? undefined : (actor.accountId ?? ''),
+  );
+  return {
+    account: account
+      ? {
+          id: account.id,
+          companyName: account.companyName,
+          email: account.email,
+          createdAt: account.createdAt.toISOString(),
+        }
+      : null,
+    ...counts,
+  };
+}
+
+export async function listAccounts(ctx: AppContext): Promise<AccountSummary[]> {
+  const rows = await repo.listAccounts(ctx.db);
+  return rows.map((row) => ({
+    ...row,
+    offlineAlarmEnable: row.offlineAlarmEnable ? 1 : 0,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

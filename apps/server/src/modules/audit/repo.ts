@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import { auditChainHeads, auditLog } from '../../db/schema/index.js';
+import type { Tenancy } from '../../lib/actor.js';
+import { genesisHash, type ChainedFields, type StoredEntry } from './hash-chain.js';
+
+/** Locks the head of `chain` for the rest of the transaction and returns it. */
+export async function lockChainHead(tx: Tx, chain: string) {
+  await tx
+    .insert(auditChainHeads)
+    .values({ chain, seq: 0, hash: genesisHash })
+    .onConflictDoNothing();
+  const [head] = await tx
+    .select()
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.chain, chain))
+    .for('update');
+  if (!head) throw new Error(`audit chain head ${chain} vanished`);
+  return head;
+}
+
+export async function appendEntry(tx: Tx, entry: ChainedFields & { hash: string }) {
+  await tx.insert(auditLog).values(entry);
+  await tx
+    .update(auditChainHeads)
+    .set({ seq: entry.seq, hash: entry.hash })
+    .where(eq(auditChainHeads.chain, entry.chain));
+}
+
+export type AuditFilter = {
+  tenancy: Tenancy;
+  accountId?: string | undefined;
+  event?: string | undefined;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  search?: string | undefined;
+  beforeId?: number | undefined;
+};
+
+function filterConditions(filter: AuditFilter): SQL[] {
+  const conditions: SQL[] = [];
+  const accountId = filter.tenancy.kind === 'account' ? filter.tenancy.accountId : filter.accountId;
+  if (accountId !== undefined) conditions.push(eq(auditLog.accountId, accountId));
+  if (filter.event) conditions.push(eq(sql`lower(${auditLog.event})`, filter.event.toLowerCase()));
+  if (filter.action)
+    conditions.push(eq(sql`lower(${auditLog.action})`, filter.action.toLowerCase()));
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(auditLog.createdAt, filter.to));
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(auditLog.information, pattern),
+      ilike(auditLog.userEmail, pattern),
+      ilike(auditLog.accountName, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  if (filter.beforeId !== undefined) conditions.push(lt(auditLog.id, filter.beforeId));
+  return conditions;
+}
+
+/** Newest first, `limit` rows after the `beforeId` cursor. */
+export function findEntries(db: Executor, filter: AuditFilter, limit: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...filterConditions(filter)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
+
+export async function distinctFacets(db: Executor, tenancy: Tenancy) {
+  const scope = tenancy.kind === 'account' ? eq(auditLog.accountId, tenancy.accountId) : undefined;
+  const events = await db
+    .selectDistinct({ value: auditLog.event })
+    .from(auditLog)
+    .where(scope)
+    .orderBy(auditLog.event);
+  const actions = await db
+    .selectDistinct({ value: auditLog.action })
+    .from(auditLog)
+    .where(scope)
+    .orderBy(auditLog.action);
+  return { events: events.map((row) => row.value), actions: actions.map((row) => row.value) };
+}
+
+export function chainHeads(db: Executor, chain?: string) {
+  return db
+    .select()
+    .from(auditChainHeads)
+    .where(chain === undefined ? undefined : eq(auditChainHeads.chain, chain))
+    .orderBy(auditChainHeads.chain);
+}
+
+export async function chainPage(
+  db: Executor,
+  chain: string,
+  afterSeq: number,
+  limit: number,
+): Promise<StoredEntry[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.chain, chain), gt(auditLog.seq, afterSeq)))
+    .orderBy(asc(auditLog.seq))
+    .limit(limit);
+}
+
+/** Every chain that has entries or a head. */
+export async function allChains(db: Executor): Promise<string[]> {
+  const rows = await queryRows<{ chain: string }>(
+    db,
+    sql`select chain from ${auditLog} union select chain from ${auditChainHeads} order by chain`,
+  );
+  return rows.map((row) => row.chain);
+}

@@ -1,0 +1,298 @@
+import type { Language, LoginBody, Session } from '@vigil/contracts';
+import { signupBody } from '@vigil/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
+import type { Actor, AuditSubject } from '../../lib/actor.js';
+import { subjectOf } from '../../lib/actor.js';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from '../../lib/secrets.js';
+import { enqueue } from '../../jobs/queue.js';
+import { authMail, type AuthMailKind } from '../../notify/auth-mails.js';
+import * as audit from '../audit/service.js';
+import * as accountsRepo from '../accounts/repo.js';
+import * as usersRepo from '../users/repo.js';
+import * as repo from './repo.js';
+
+const hour = 3_600_000;
+export const tokenLifetimeMs = { confirm: 48 * hour, reset: hour, invite: 7 * 24 * hour } as const;
+/** Per email: this many failed sign-ins within the window lock it for the window. */
+export const loginFailureLimit = 5;
+export const loginWindowMs = 15 * 60_000;
+
+type RequestInfo = { ip: string | null; userAgent: string | null };
+
+const anonymous = (ip: string | null, email: string | null = null): AuditSubject => ({
+  userId: null,
+  email,
+  accountId: null,
+  accountName: null,
+  ip,
+});
+
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  request: RequestInfo,
+): Promise<Session> {
+  const { db } = ctx;
+  const now = new Date();
+  const throttle = await repo.throttleState(db, body.email);
+  if (throttle?.lockedUntil && throttle.lockedUntil > now) {
+    await audit.recordAlone(db, anonymous(request.ip, body.email), {
+      event: 'auth',
+      action: 'login',
+      result: 'failure',
+      information: `Sign-in refused for ${body.email}: too many failed attempts`,
+    });
+    throw new AppError(429, 'tooManyLoginAttempts');
+  }
+  const user = await repo.findUserForLogin(db, body.email);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, body.password)
+    : (await burnPasswordCheck(body.password), false);
+  const subject: AuditSubject = user
+    ? {
+        userId: user.id,
+        email: user.email,
+        accountId: user.accountId,
+        accountName: user.accountName,
+        ip: request.ip,
+      }
+    : anonymous(request.ip, body.email);
+
+  const refuse = async (reason: string, error: AppError): Promise<never> => {
+    await db.transaction(async (tx) => {
+      if (error.code === 'invalidCredentials') {
+        await repo.recordLoginFailure(tx, body.email, now, loginWindowMs, loginFailureLimit);
+      }
+      await audit.record(tx, subject, {
+        event: 'auth',
+        action: 'login',
+        result: 'failure',
+        information: reason,
+      });
+    });
+    throw error;
+  };
+
+  if (!user || !passwordOk) {
+    return refuse(
+      `Failed sign-in for ${body.email}: wrong email or password`,
+      new AppError(401, 'invalidCredentials'),
+    );
+  }
+  if (user.accountStatus === 'disabled') {
+    return refuse(
+      `Sign-in refused for ${user.email}: account disabled`,
+      new AppError(403, 'accountDisabled'),
+    );
+  }
+  if (!user.isActivated || !user.emailConfirmedAt) {
+    return refuse(
+      `Sign-in refused for ${user.email}: email not confirmed`,
+      new AppError(403, 'emailNotConfirmed'),
+    );
+  }
+
+  const expiresAt = new Date(now.getTime() + ctx.config.sessionHours * hour);
+  const sessionId = await db.transaction(async (tx) => {
+    const id = await repo.insertSession(tx, { userId: user.id, ...request, expiresAt });
+    await repo.clearLoginFailures(tx, body.email);
+    await audit.record(tx, subject, {
+      event: 'auth',
+      action: 'login',
+      information: `${user.email} signed in`,
+    });
+    return id;
+  });
+  const jwt = await ctx.tokens.sign({ userId: user.id, sessionId, role: user.role }, expiresAt);
+  return { jwt, sessionId, email: user.email, role: user.role, userId: user.id };
+}
+
+export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.revokeSession(tx, actor.sessionId, new Date());
+    await audit.record(tx, subjectOf(actor), {
+      event: 'auth',
+      action: 'logout',
+      information: `${actor.email} signed out`,
+    });
+  });
+}
+
+/** Issues a single-use token for `kind` and enqueues its mail, in the caller's transaction. */
+export async function issueTokenMail(
+  ctx: AppContext,
+  tx: Executor,
+  kind: AuthMailKind,
+  user: { id: string; email: string; name: string; language: Language },
+  extra: { inviter?: string; company?: string } = {},
+): Promise<void> {
+  const now = new Date();
+  const token = randomToken();
+  await repo.expireTokens(tx, user.id, kind, now);
+  await repo.insertToken(tx, {
+    userId: user.id,
+    purpose: kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + tokenLifetimeMs[kind]),
+  });
+  const path = kind === 'confirm' ? `/auth/confirm/${token}` : `/auth/forgot/${token}`;
+  const mail = authMail(kind, user.language, user.email, `${ctx.publicUrl()}${path}`, {
+    name: user.name,
+    ...extra,
+  });
+  await enqueue(tx, 'mail.send', mail, { maxAttempts: 10 });
+}
+
+export async function signup(
+  ctx: AppContext,
+  body: z.output<typeof signupBody>,
+  ip: string | null,
+): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    if (await usersRepo.emailExists(tx, body.email)) throw conflict('emailTaken', 'email');
+    const account = await accountsRepo.insertAccount(tx, {
+      companyName: body.companyName,
+      email: body.email,
+      countryCode: body.countryCode,
+      phoneNumber: body.phoneNumber,
+    });
+    const user = await usersRepo.insertUser(tx, {
+      accountId: account.id,
+      parentId: null,
+      name: body.name,
+      email: body.email,
+      passwordHash,
+      role: 'super_user',
+      countryCode: body.countryCode,
+      phoneNumber: body.phoneNumber,
+      usr: '',
+      language: body.language,
+      isActivated: false,
+    });
+    await issueTokenMail(ctx, tx, 'confirm', user);
+    await audit.record(
+      tx,
+      {
+        userId: user.id,
+        email: user.email,
+        accountId: account.id,
+        accountName: account.companyName,
+        ip,
+      },
+      {
+        event: 'account',
+        action: 'signup',
+        information: `Account "${account.companyName}" created by ${user.email}`,
+      },
+    );
+  });
+  ctx.jobsEnqueued();
+}
+
+export async function confirmEmail(
+  ctx: AppContext,
+  emailToken: string,
+  ip: string | null,
+): Promise<void> {
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const token = await repo.findUsableToken(tx, sha256(emailToken), ['confirm'], now);
+    if (!token || !(await repo.useToken(tx, token.tokenId, now))) throw badRequest('tokenInvalid');
+    await repo.confirmEmail(tx, token.userId, now);
+    await audit.record(
+      tx,
+      {
+        userId: token.userId,
+        email: token.email,
+        accountId: token.accountId,
+        accountName: token.accountName,
+        ip,
+      },
+      {
+        event: 'auth',
+        action: 'confirm',
+        information: `${token.email} confirmed their email address`,
+      },
+    );
+  });
+}
+
+/** Always succeeds the same way: whether the email exists is never revealed. */
+export async function forgotPassword(
+  ctx: AppContext,
+  email: string,
+  ip: string | null,
+): Promise<void> {
+  const user = await usersRepo.findByEmail(ctx.db, email);
+  if (!user) return;
+  await ctx.db.transaction(async (tx) => {
+    await issueTokenMail(ctx, tx, 'reset', user);
+    await audit.record(
+      tx,
+      {
+        userId: user.id,
+        email: user.email,
+        accountId: user.accountId,
+        accountName: user.accountName,
+        ip,
+      },
+      {
+        event: 'auth',
+        action: 'forgot',
+        information: `Password reset requested for ${user.email}`,
+      },
+    );
+  });
+  ctx.jobsEnqueued();
+}
+
+export async function checkResetToken(ctx: AppContext, token: string) {
+  const row = await repo.findUsableToken(ctx.db, sha256(token), ['reset', 'invite'], new Date());
+  if (!row) throw badRequest('tokenInvalid');
+  return { email: row.email, purpose: row.purpose as 'reset' | 'invite' };
+}
+
+/** Sets the password from a reset or invitation link; every session of the user ends. */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  ip: string | null,
+) {
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findUsableToken(tx, sha256(token), ['reset', 'invite'], now);
+    if (!row || !(await repo.useToken(tx, row.tokenId, now))) throw badRequest('tokenInvalid');
+    await repo.setPassword(tx, row.userId, passwordHash, true, now);
+    await repo.revokeUserSessions(tx, row.userId, now);
+    await audit.record(
+      tx,
+      {
+        userId: row.userId,
+        email: row.email,
+        accountId: row.accountId,
+        accountName: row.accountName,
+        ip,
+      },
+      {
+        event: 'auth',
+        action: row.purpose === 'invite' ? 'activate' : 'reset',
+        information:
+          row.purpose === 'invite'
+            ? `${row.email} accepted the invitation and set a password`
+            : `${row.email} reset their password`,
+      },
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import type { Device } from '@vigil/contracts';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { subjectOf, type Actor } from '../../lib/actor.js';
+import * as audit from '../audit/service.js';
+import * as usersRepo from '../users/repo.js';
+import * as repo from './repo.js';
+import { ownAccountId } from './scope.js';
+import { deviceView, relocation } from './service.js';
+
+type Assignment = { userId: string; deviceId: string };
+
+async function ownDevice(db: Executor, accountId: string, id: string, field?: string) {
+  const device = await repo.findDevice(db, accountId, id);
+  if (!device) throw new AppError(404, 'notFound', field);
+  return device;
+}
+
+/**
+ * The person to assign: a `user` of the device's account. Another account's person is not
+ * found (404); an owner of this account needs no assignment (400).
+ */
+async function assignableUser(db: Executor, accountId: string, userId: string) {
+  const user = await usersRepo.findById(db, userId);
+  if (user?.accountId !== accountId) throw new AppError(404, 'notFound', 'userId');
+  if (user.role !== 'user') throw new AppError(400, 'userNotAssignable', 'userId');
+  return user;
+}
+
+/** Lets a `user` see a device (and its location, readings and alarms). */
+export async function assignUser(ctx: AppContext, actor: Actor, body: Assignment): Promise<Device> {
+  const accountId = ownAccountId(actor);
+  await ctx.db.transaction(async (tx) => {
+    const device = await ownDevice(tx, accountId, body.deviceId, 'deviceId');
+    const user = await assignableUser(tx, accountId, body.userId);
+    const added = await repo.assignUser(tx, device.id, user.id);
+    if (!added) return;
+    await audit.record(tx, subjectOf(actor), {
+      event: 'device',
+      action: 'assignUser',
+      information: `Assigned ${user.email} (${user.name}) to device ${device.deviceId} (${device.name})`,
+    });
+  });
+  return deviceView(ctx.db, actor, body.deviceId);
+}
+
+export async function unassignUser(
+  ctx: AppContext,
+  actor: Actor,
+  body: Assignment,
+): Promise<Device> {
+  const accountId = ownAccountId(actor);
+  await ctx.db.transaction(async (tx) => {
+    const device = await ownDevice(tx, accountId, body.deviceId, 'deviceId');
+    const user = await usersRepo.findById(tx, body.userId);
+    if (user?.accountId !== accountId) throw new AppError(404, 'notFound', 'userId');
+    const removed = await repo.unassignUser(tx, device.id, user.id);
+    if (!removed) return;
+    await audit.record(tx, subjectOf(actor), {
+      event: 'device',
+      action: 'unassignUser',
+      information: `Unassigned ${user.email} (${user.name}) from device ${device.deviceId} (${device.name})`,
+    });
+  });
+  return deviceView(ctx.db, actor, body.deviceId);
+}
+
+/** Takes a device out of its location; the map then shows that it needs relocating. */
+export async function unassignLocation(ctx: AppContext, actor: Actor, id: string): Promise<Device> {
+  const accountId = ownAccountId(actor);
+  await ctx.db.transaction(async (tx) => {
+    const device = await ownDevice(tx, accountId, id);
+    if (device.locationId === null) return;
+    await repo.updateDevice(tx, accountId, id, relocation(device.locationId, null, new Date()));
+    await audit.record(tx, subjectOf(actor), {
+      event: 'device',
+      action: 'unassignLocation',
+      information: `Removed device ${device.deviceId} (${device.name}) from location ${device.locationName ?? device.locationId}`,
+    });
+  });
+  return deviceView(ctx.db, actor, id);
+}

@@ -1,0 +1,39 @@
+import { stat } from 'node:fs/promises';
+import type { AppContext } from '../../context.js';
+import { AppError, notFound } from '../../errors.js';
+import * as tasksRepo from '../tasks/repo.js';
+import { verifyExportToken } from './links.js';
+import { storedFile } from './storage.js';
+
+const contentTypes = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
+
+export type ExportFile = { path: string; size: number; filename: string; contentType: string };
+
+/** The file of a completed export, for the holder of a valid link token. */
+export async function openExport(
+  ctx: AppContext,
+  taskId: string,
+  token: string,
+): Promise<ExportFile> {
+  const accountId = await verifyExportToken(ctx.links, taskId, token);
+  if (accountId === undefined) throw new AppError(403, 'tokenInvalid', 'token');
+  const task = await tasksRepo.findAccountTask(ctx.db, taskId, accountId);
+  if (!task) throw notFound();
+  if (task.status !== 'completed' || task.resultPath === null)
+    throw new AppError(409, 'exportNotReady');
+  const path = storedFile(ctx.config.dataDir, task.resultPath);
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw notFound();
+  const format = task.resultPath.endsWith('.pdf') ? 'pdf' : 'csv';
+  const params = task.params as { deviceName?: string; from?: string; to?: string };
+  const day = (iso: string | undefined) => (iso ?? '').slice(0, 10);
+  const name = (params.deviceName ?? 'device')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+/g, '-');
+  return {
+    path,
+    size: info.size,
+    filename: `raw-data-${name}-${day(params.from)}-${day(params.to)}.${format}`,
+    contentType: contentTypes[format],
+  };
+}

@@ -1,0 +1,51 @@
+import { topicPrefix } from '@vigil/contracts';
+import type { Config } from '../../config.js';
+import type { Executor } from '../../db/client.js';
+import { burnPasswordCheck, hashPassword, randomToken, verifyPassword } from '../../lib/secrets.js';
+import * as repo from './repo.js';
+
+/** A new MQTT secret (32 random bytes, base64url) and the only thing stored of it. */
+export async function newSecret(): Promise<{ secret: string; secretHash: string }> {
+  const secret = randomToken(32);
+  return { secret, secretHash: await hashPassword(secret) };
+}
+
+/** Where and as whom a gateway connects (DESIGN.md 5): MQTT 3.1.1, username = gateway id. */
+export function mqttConnection(config: Config, gatewayId: string) {
+  return {
+    url: config.mqttPublicUrl ?? `mqtt://${config.host}:${config.mqttPort}`,
+    username: gatewayId,
+    topicPrefix: `${topicPrefix}/${gatewayId}`,
+  };
+}
+
+export type VerifiedGateway = {
+  id: string;
+  accountId: string;
+  gatewayId: string;
+  accountStatus: 'active' | 'disabled';
+};
+
+/**
+ * The gateway that `gatewayId` + `secret` sign in as, or undefined for an unknown gateway,
+ * one without a secret or a wrong secret. An unknown gateway costs the same time as a wrong
+ * secret. The caller decides what a disabled account may do.
+ */
+export async function verifyGatewaySecret(
+  db: Executor,
+  gatewayId: string,
+  secret: string,
+): Promise<VerifiedGateway | undefined> {
+  const row = await repo.findBySecretLogin(db, gatewayId.toLowerCase());
+  if (!row?.secretHash) {
+    await burnPasswordCheck(secret);
+    return undefined;
+  }
+  if (!(await verifyPassword(row.secretHash, secret))) return undefined;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    gatewayId: row.gatewayId,
+    accountStatus: row.accountStatus,
+  };
+}

@@ -1,0 +1,243 @@
+import { metricKeys, type MetricKey } from '@vigil/contracts';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { queryRows } from '../../db/query.js';
+import {
+  accounts,
+  devices,
+  deviceUsers,
+  readingRollups1d,
+  readingRollups1h,
+  readingRollups1m,
+  readings,
+} from '../../db/schema/index.js';
+import type { BucketPlan, RollupSource } from './history-buckets.js';
+import { metricColumns } from './history-metrics.js';
+
+export type DeviceRef = {
+  id: string;
+  accountId: string;
+  accountName: string;
+  temperatureUnit: 'C' | 'F';
+  deviceId: string;
+  name: string;
+};
+
+/**
+ * A device of `accountId`; with `assignedTo`, only when that user is assigned to it
+ * (a sub-user sees only their devices).
+ */
+export async function findDevice(
+  db: Executor,
+  accountId: string,
+  id: string,
+  assignedTo?: string,
+): Promise<DeviceRef | undefined> {
+  const assigned = assignedTo
+    ? sql`exists (select 1 from ${deviceUsers} where ${deviceUsers.deviceId} = ${devices.id}
+        and ${deviceUsers.userId} = ${assignedTo})`
+    : undefined;
+  const [row] = await db
+    .select({
+      id: devices.id,
+      accountId: devices.accountId,
+      accountName: accounts.companyName,
+      temperatureUnit: accounts.temperatureUnit,
+      deviceId: devices.deviceId,
+      name: devices.name,
+    })
+    .from(devices)
+    .innerJoin(accounts, eq(accounts.id, devices.accountId))
+    .where(and(eq(devices.id, id), eq(devices.accountId, accountId), assigned));
+  return row;
+}
+
+/** How many readings [from, to] holds, counting no further than `limit` (an index-only walk). */
+export async function countReadingsUpTo(
+  db: Executor,
+  deviceId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+      select 1 from ${readings}
+      where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}
+      limit ${limit}) as bounded`,
+  );
+  return row?.n ?? 0;
+}
+
+export type RawReading = {
+  ts: Date;
+  backfilled: boolean;
+} & Record<MetricKey, number | null>;
+
+const rawColumns = { ts: readings.ts, backfilled: readings.backfilled, ...metricColumns };
+
+/** The readings of [from, to], oldest first. */
+export async function rawReadings(
+  db: Executor,
+  deviceId: string,
+  from: Date,
+  to: Date,
+): Promise<RawReading[]> {
+  // One JSON document instead of a row per reading: PGlite pays dearly for every result row.
+  const values = sql.join(
+    metricKeys.map((key) => metricColumns[key]),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ rows: string | null }>(
+    db,
+    sql`select json_agg(json_build_array((extract(epoch from ${readings.ts}) * 1000)::float8,
+        ${readings.backfilled}, ${values}) order by ${readings.ts})::text as rows
+      from ${readings}
+      where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}`,
+  );
+  const rows = JSON.parse(row?.rows ?? '[]') as [number, boolean, ...(number | null)[]][];
+  return rows.map(([ts, backfilled, ...metrics]) => {
+    const reading = { ts: new Date(ts), backfilled } as RawReading;
+    metricKeys.forEach((key, i) => {
+      reading[key] = metrics[i] ?? null;
+    });
+    return reading;
+  });
+}
+
+/** Up to `limit` readings after `after` (exclusive) and up to `to`, oldest first: one page of an export. */
+export async function readingsPage(
+  db: Executor,
+  deviceId: string,
+  after: Date,
+  inclusive: boolean,
+  to: Date,
+  limit: number,
+): Promise<RawReading[]> {
+  const start = inclusive ? gte(readings.ts, after) : sql`${readings.ts} > ${after}`;
+  const rows = await db
+    .select(rawColumns)
+    .from(readings)
+    .where(and(eq(readings.deviceId, deviceId), start, lte(readings.ts, to)))
+    .orderBy(asc(readings.ts))
+    .limit(limit);
+  return rows;
+}
+
+const rollupTables: Record<RollupSource, PgTable> = {
+  '1m': readingRollups1m,
+  '1h': readingRollups1h,
+  '1d': readingRollups1d,
+};
+const sourceMs: Record<RollupSource, number> = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 };
+
+/** The SQL that maps a rollup's `bucket` to the start of its chart bucket (as history-buckets does). */
+function bucketExpression(plan: BucketPlan): SQL {
+  if (plan.days === 0) {
+    if (plan.widthMs === sourceMs[plan.source]) return sql`bucket`;
+    return sql`date_bin(make_interval(secs => ${plan.widthMs / 1000}), bucket, timestamptz '2000-01-01 00:00:00+00')`;
+  }
+  return sql`(date_bin(make_interval(days => ${plan.days}), bucket at time zone ${plan.timezone},
+    timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
+}
+
+/** `ts`: the bucket's start in ms since the epoch (raw SQL hands timestamps back as text). */
+/** `ts`: the bucket's start in ms since the epoch. */
+export type BucketRow = { ts: number; metric: string; avg: number; min: number; max: number };
+
+/**
+ * min/avg/max per chart bucket and metric over the rollups whose buckets start in [lo, to];
+ * avg = sum(sum) / sum(count), so it weighs every reading once. The answer comes back as one
+ * JSON document, oldest bucket first (PGlite pays dearly for every result row).
+ */
+export async function rollupBuckets(
+  db: Executor,
+  deviceId: string,
+  plan: BucketPlan,
+  lo: Date,
+  to: Date,
+): Promise<BucketRow[]> {
+  const [row] = await queryRows<{ buckets: string | null }>(
+    db,
+    sql`select json_agg(json_build_array((extract(epoch from bucket) * 1000)::float8, metric,
+        avg::real, min::real, max::real) order by bucket)::text as buckets
+      from (
+        select ${bucketExpression(plan)} as bucket, metric, sum(sum) / sum(count) as avg,
+          min(min) as min, max(max) as max
+        from ${rollupTables[plan.source]}
+        where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+          and bucket >= ${lo} and bucket <= ${to}
+        group by 1, 2) as buckets`,
+  );
+  const rows = JSON.parse(row?.buckets ?? '[]') as [number, string, number, number, number][];
+  return rows.map(([ts, metric, avg, min, max]) => ({ ts, metric, avg, min, max }));
+}
+
+/** The first reading of each `windowMs` window of [from, to] (every reading when 0), newest first. */
+function windowFirsts(deviceId: string, from: Date, to: Date, windowMs: number): SQL {
+  const window =
+    windowMs > 0
+      ? sql`date_bin(make_interval(secs => ${windowMs / 1000}), ${readings.ts}, timestamptz '1970-01-01 00:00:00+00')`
+      : sql`${readings.ts}`;
+  return sql`select min(${readings.ts}) as ts from ${readings}
+    where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}
+    group by ${window}`;
+}
+
+/** One page of the raw table (newest first, one reading per window) and how many rows all pages hold. */
+export async function rawTablePage(
+  db: Executor,
+  deviceId: string,
+  range: { from: Date; to: Date; windowMs: number },
+  page: { offset: number; limit: number },
+): Promise<{ rows: RawReading[]; total: number }> {
+  const firsts = windowFirsts(deviceId, range.from, range.to, range.windowMs);
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (${firsts}) as firsts`,
+  );
+  const listed = sql`select ts from (${firsts}) as firsts order by ts desc
+    limit ${page.limit} offset ${page.offset}`;
+  const rows = await db
+    .select(rawColumns)
+    .from(readings)
+    .where(and(eq(readings.deviceId, deviceId), sql`${readings.ts} in (${listed})`))
+    .orderBy(sql`${readings.ts} desc`);
+  return { rows: rows, total: counted?.total ?? 0 };
+}
+
+export type MetricSummary = {
+  metric: MetricKey;
+  count: number;
+  min: number;
+  max: number;
+  mean: number;
+};
+
+/** How many readings [from, to] holds, and count/min/max/mean of each metric present (one scan). */
+export async function readingsSummary(
+  db: Executor,
+  deviceId: string,
+  from: Date,
+  to: Date,
+): Promise<{ total: number; metrics: MetricSummary[] }> {
+  const aggregates = metricKeys.map((key) => {
+    const column = metricColumns[key];
+    return sql`count(${column})::float8, min(${column})::float8, max(${column})::float8, avg(${column})::float8`;
+  });
+  const [row] = await queryRows<{ summary: (number | null)[] }>(
+    db,
+    sql`select array[count(*)::float8, ${sql.join(aggregates, sql`, `)}] as summary
+    from ${readings}
+    where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}`,
+  );
+  const values = row?.summary ?? [];
+  const metrics = metricKeys.flatMap((metric, i): MetricSummary[] => {
+    const [count, min, max, mean] = values.slice(1 + i * 4, 5 + i * 4);
+    if (!count || min == null || max == null || mean == null) return [];
+    return [{ metric, count, min, max, mean }];
+  });
+  return { total: values[0] ?? 0, metrics };
+}

@@ -1,0 +1,74 @@
+import { metricKeys } from '@vigil/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  readingRollups1d,
+  readingRollups1h,
+  readingRollups1m,
+  readings,
+} from '../../db/schema/index.js';
+import { dayMs } from './history-time.js';
+import { metricColumns } from './history-metrics.js';
+
+/** One (metric, value) row per non-null metric of a reading, for grouping readings by metric. */
+const metricValues: SQL = sql.join(
+  metricKeys.map((key) => sql`(${key}, ${metricColumns[key]}::float8)`),
+  sql`, `,
+);
+
+async function clear(db: Executor, table: PgTable, deviceId: string, lo: Date, hi: Date) {
+  await db.execute(
+    sql`delete from ${table} where device_id = ${deviceId} and bucket >= ${lo} and bucket < ${hi}`,
+  );
+}
+
+/** Rolls `source` rollups up into the coarser `target` buckets (sums and counts compose exactly). */
+async function rollUp(
+  db: Executor,
+  source: PgTable,
+  target: PgTable,
+  unit: 'hour' | 'day',
+  deviceId: string,
+  lo: Date,
+  hi: Date,
+) {
+  await clear(db, target, deviceId, lo, hi);
+  await db.execute(sql`
+    insert into ${target} (device_id, bucket, metric, min, max, sum, count)
+    select device_id, date_trunc(${unit}, bucket, 'UTC'), metric,
+      min(min), max(max), sum(sum), sum(count)::int
+    from ${source}
+    where device_id = ${deviceId} and bucket >= ${lo} and bucket < ${hi}
+    group by device_id, 2, metric`);
+}
+
+/**
+ * Recomputes the 1-minute, hourly and daily rollups of one device from its raw readings,
+ * over the whole UTC days that [from, to] touches (so no bucket is left half rebuilt).
+ * Used to seed tests and benchmarks and to repair rollups. Only for ranges whose raw
+ * readings are still kept: where retention has removed them, the rollups are all there is,
+ * and rebuilding would empty them.
+ */
+export async function rebuildRollups(
+  db: Executor,
+  deviceId: string,
+  from: Date,
+  to: Date,
+): Promise<void> {
+  const lo = new Date(Math.floor(from.getTime() / dayMs) * dayMs);
+  const hi = new Date((Math.floor(to.getTime() / dayMs) + 1) * dayMs);
+  await db.transaction(async (tx) => {
+    await clear(tx, readingRollups1m, deviceId, lo, hi);
+    await tx.execute(sql`
+      insert into ${readingRollups1m} (device_id, bucket, metric, min, max, sum, count)
+      select ${readings.deviceId}, date_trunc('minute', ${readings.ts}, 'UTC'), m.metric,
+        min(m.value), max(m.value), sum(m.value), count(*)::int
+      from ${readings} cross join lateral (values ${metricValues}) as m(metric, value)
+      where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${lo} and ${readings.ts} < ${hi}
+        and m.value is not null
+      group by ${readings.deviceId}, 2, m.metric`);
+    await rollUp(tx, readingRollups1m, readingRollups1h, 'hour', deviceId, lo, hi);
+    await rollUp(tx, readingRollups1h, readingRollups1d, 'day', deviceId, lo, hi);
+  });
+}

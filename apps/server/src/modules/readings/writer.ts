@@ -1,0 +1,289 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { readingColumns, type DecodedReading } from '../../ingest/columns.js';
+import * as repo from './repo.js';
+
+/** A decoded reading whose device is known. */
+export type ResolvedReading = DecodedReading & { deviceUuid: string; accountId: string };
+export type WriteResult = { inserted: number; duplicates: number };
+export type Committed = {
+  /** The readings inserted (duplicates left out). */
+  readings: ResolvedReading[];
+  isBackfilled: (reading: ResolvedReading) => boolean;
+  devices: repo.DeviceStateChange[];
+};
+
+/** A message's readings could not be stored (a value the database refuses); retrying cannot help. */
+export class NotStorableError extends Error {
+  override name = 'NotStorableError';
+}
+/** The writer closed before the readings were durable: the message was not acknowledged. */
+export class WriterClosedError extends Error {
+  override name = 'WriterClosedError';
+}
+
+export type BatchWriterOptions = {
+  db: Db;
+  /** Readings per statement; a message is never split, so a batch may exceed it by one message. */
+  batchSize: number;
+  /** The longest a reading waits for others to share its batch. */
+  flushMs: number;
+  /**
+   * Batches written at the same time (1 on PGlite, which has one connection). Each device's
+   * readings always go to the same lane, so concurrent batches never wait on each other's rows.
+   */
+  concurrency: number;
+  log: Logger;
+  /** Runs after each commit, before the writers' promises resolve (live events, metrics). */
+  onCommitted: (committed: Committed, seconds: number) => void;
+  /** Counts a failed attempt that will be retried. */
+  onRetry?: (error: unknown) => void;
+};
+
+export type BatchWriter = {
+  /** Resolves once the readings are durable (or were already there), never earlier. */
+  write: (readings: ResolvedReading[]) => Promise<WriteResult>;
+  /** Readings waiting for their batch or being written. */
+  pending: () => number;
+  /** Writes what is queued, refuses new writes, and resolves when nothing is in flight. */
+  close: (deadlineMs?: number) => Promise<void>;
+};
+
+type Ticket = {
+  readings: ResolvedReading[];
+  queuedAt: number;
+  resolve: (result: WriteResult) => void;
+  reject: (error: Error) => void;
+};
+
+/** SQLSTATE classes of a bad value (22) or a broken constraint (23): the same batch fails again. */
+function isPoison(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23]/.test(code)) return true;
+  }
+  return false;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function toBatch(readings: ResolvedReading[]): repo.ReadingBatch {
+  const sorted = [...readings].sort((a, b) =>
+    a.deviceUuid === b.deviceUuid ? a.tsMs - b.tsMs : a.deviceUuid < b.deviceUuid ? -1 : 1,
+  );
+  return {
+    deviceIds: sorted.map((reading) => reading.deviceUuid),
+    timestamps: sorted.map((reading) => new Date(reading.tsMs).toISOString()),
+    values: readingColumns.map((_, index) =>
+      sorted.map((reading) => reading.values[index] ?? null),
+    ),
+    extra: sorted.map((reading) => (reading.extra ? JSON.stringify(reading.extra) : null)),
+  };
+}
+
+const keyOf = (deviceUuid: string, tsMs: number) => `${deviceUuid}|${tsMs}`;
+
+/** Each ticket's share of what was inserted; a reading sent twice in one batch counts once. */
+function settle(
+  tickets: Ticket[],
+  outcome: repo.BatchOutcome,
+): { committed: Committed; results: WriteResult[] } {
+  const backfilled = new Set(outcome.backfilled.map((row) => keyOf(row.deviceId, row.tsMs)));
+  const isBackfilled = (reading: ResolvedReading) =>
+    backfilled.size > 0 && backfilled.has(keyOf(reading.deviceUuid, reading.tsMs));
+  const { devices } = outcome;
+  // Usually every row was inserted and the database lists none: no key to match.
+  if (!outcome.inserted) {
+    return {
+      committed: { readings: tickets.flatMap((ticket) => ticket.readings), isBackfilled, devices },
+      results: tickets.map((ticket) => ({ inserted: ticket.readings.length, duplicates: 0 })),
+    };
+  }
+  const inserted = new Set(outcome.inserted.map((row) => keyOf(row.deviceId, row.tsMs)));
+  const readings: ResolvedReading[] = [];
+  const results = tickets.map((ticket) => {
+    const result = { inserted: 0, duplicates: 0 };
+    for (const reading of ticket.readings) {
+      if (!inserted.delete(keyOf(reading.deviceUuid, reading.tsMs))) {
+        result.duplicates += 1;
+        continue;
+      }
+      result.inserted += 1;
+      readings.push(reading);
+    }
+    return result;
+  });
+  return { committed: { readings, isBackfilled, devices }, results };
+}
+
+/** One lane: batches written one after the other. */
+function createLane(options: BatchWriterOptions): BatchWriter {
+  const queue: Ticket[] = [];
+  let queued = 0;
+  let writing = 0;
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let closing = false;
+  let aborted = false;
+  const idleWaiters: (() => void)[] = [];
+
+  function takeBatch(): Ticket[] {
+    const tickets: Ticket[] = [];
+    let size = 0;
+    while (queue.length > 0 && (tickets.length === 0 || size < options.batchSize)) {
+      const ticket = queue[0];
+      if (!ticket || (size > 0 && size + ticket.readings.length > options.batchSize)) break;
+      queue.shift();
+      tickets.push(ticket);
+      size += ticket.readings.length;
+    }
+    queued -= size;
+    return tickets;
+  }
+
+  /** Writes `tickets`; a poisoned batch is split until the message that cannot be stored is alone. */
+  async function writeTickets(tickets: Ticket[]): Promise<void> {
+    const readings = tickets.flatMap((ticket) => ticket.readings);
+    const started = performance.now();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const outcome = await repo.insertBatch(options.db, toBatch(readings));
+        const { committed, results } = settle(tickets, outcome);
+        options.onCommitted(committed, (performance.now() - started) / 1000);
+        tickets.forEach((ticket, index) => {
+          ticket.resolve(results[index] ?? { inserted: 0, duplicates: 0 });
+        });
+        return;
+      } catch (error) {
+        if (isPoison(error)) return splitPoisoned(tickets, error);
+        if (aborted) {
+          for (const ticket of tickets) ticket.reject(new WriterClosedError('writer closed'));
+          return;
+        }
+        options.onRetry?.(error);
+        options.log.warn(
+          { err: error, attempt, readings: readings.length },
+          'batch write failed; retrying',
+        );
+        await sleep(Math.min(100 * 2 ** (attempt - 1), 5000));
+      }
+    }
+  }
+
+  async function splitPoisoned(tickets: Ticket[], error: unknown): Promise<void> {
+    if (tickets.length === 1) {
+      const message = error instanceof Error ? error.message : String(error);
+      tickets[0]?.reject(new NotStorableError(message));
+      return;
+    }
+    const half = Math.ceil(tickets.length / 2);
+    await writeTickets(tickets.slice(0, half));
+    await writeTickets(tickets.slice(half));
+  }
+
+  function startBatch() {
+    const tickets = takeBatch();
+    if (tickets.length === 0) return;
+    const size = tickets.reduce((sum, ticket) => sum + ticket.readings.length, 0);
+    writing += 1;
+    inFlight += size;
+    void writeTickets(tickets).finally(() => {
+      writing -= 1;
+      inFlight -= size;
+      schedule();
+      if (writing === 0 && queue.length === 0) for (const wake of idleWaiters.splice(0)) wake();
+    });
+  }
+
+  /** Milliseconds the oldest queued message has waited. */
+  const waited = () => Date.now() - (queue[0]?.queuedAt ?? Date.now());
+
+  function schedule() {
+    while (queue.length > 0 && writing < options.concurrency) {
+      const due = closing || queued >= options.batchSize || waited() >= options.flushMs;
+      if (!due) break;
+      clearTimeout(timer);
+      timer = undefined;
+      startBatch();
+    }
+    if (queue.length > 0 && writing < options.concurrency && !timer) {
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          schedule();
+        },
+        Math.max(0, options.flushMs - waited()),
+      );
+    }
+  }
+
+  return {
+    write(readings) {
+      if (closing) return Promise.reject(new WriterClosedError('writer closed'));
+      if (readings.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
+      return new Promise<WriteResult>((resolve, reject) => {
+        queue.push({ readings, queuedAt: Date.now(), resolve, reject });
+        queued += readings.length;
+        schedule();
+      });
+    },
+    pending: () => queued + inFlight,
+    async close(deadlineMs = 10_000) {
+      closing = true;
+      schedule();
+      if (writing === 0 && queue.length === 0) return;
+      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      const deadline = setTimeout(() => {
+        aborted = true;
+      }, deadlineMs);
+      await idle;
+      clearTimeout(deadline);
+    },
+  };
+}
+
+/** The lane of a device: fixed, so that two lanes never update the same device or rollup rows. */
+function laneOf(deviceUuid: string, lanes: number): number {
+  return Number.parseInt(deviceUuid.slice(-6), 16) % lanes;
+}
+
+/**
+ * Collects readings from many messages into multi-row batches (bounded by size and time) and
+ * writes each batch in one statement; a writer's promise resolves only after its batches commit,
+ * which is when its message may be acknowledged.
+ */
+export function createBatchWriter(options: BatchWriterOptions): BatchWriter {
+  const lanes = Array.from({ length: Math.max(1, options.concurrency) }, () =>
+    createLane({ ...options, concurrency: 1 }),
+  );
+  const [only] = lanes;
+  if (lanes.length === 1 && only) return only;
+  return {
+    async write(readings) {
+      const parts = new Map<number, ResolvedReading[]>();
+      for (const reading of readings) {
+        const lane = laneOf(reading.deviceUuid, lanes.length);
+        const part = parts.get(lane);
+        if (part) part.push(reading);
+        else parts.set(lane, [reading]);
+      }
+      const results = await Promise.all(
+        [...parts].map(
+          ([lane, part]) =>
+            lanes[lane]?.write(part) ?? Promise.resolve({ inserted: 0, duplicates: 0 }),
+        ),
+      );
+      return results.reduce(
+        (total, result) => ({
+          inserted: total.inserted + result.inserted,
+          duplicates: total.duplicates + result.duplicates,
+        }),
+        { inserted: 0, duplicates: 0 },
+      );
+    },
+    pending: () => lanes.reduce((sum, lane) => sum + lane.pending(), 0),
+    async close(deadlineMs) {
+      await Promise.all(lanes.map((lane) => lane.close(deadlineMs)));
+    },
+  };
+}

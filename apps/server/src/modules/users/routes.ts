@@ -1,0 +1,166 @@
+import {
+  accountMetadataReply,
+  addUserBody,
+  idParams,
+  okReply,
+  subUsersQuery,
+  subUsersReply,
+  updateProfileBody,
+  updateUserBody,
+  userIdsReply,
+  userListQuery,
+  userListReply,
+  userMetadataReply,
+  userReply,
+} from '@vigil/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { replies } from '../../lib/routes.js';
+import { actorOf, anyRole } from '../../plugins/guard.js';
+import * as accounts from '../accounts/service.js';
+import * as service from './service.js';
+
+const managers = { roles: ['super_admin', 'super_user'] } as const;
+
+export const userRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  const tags = ['users'];
+
+  app.get(
+    '/api/user/metadata',
+    {
+      config: { guard: { roles: anyRole } },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: replies({ 200: userMetadataReply }),
+      },
+    },
+    async (request) => ({ data: await accounts.userMetadata(ctx, actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/user/accountMetadata',
+    {
+      config: { guard: { roles: anyRole } },
+      schema: {
+        tags,
+        summary:
+          "The signed-in user's account and its gateway/device counts (the platform's for a super_admin)",
+        response: replies({ 200: accountMetadataReply }),
+      },
+    },
+    async (request) => ({ data: await accounts.accountMetadata(ctx, actorOf(request)) }),
+  );
+
+  app.put(
+    '/api/user/language',
+    {
+      config: { guard: { roles: anyRole } },
+      schema: {
+        tags,
+        summary: "Set the signed-in user's language",
+        body: updateProfileBody,
+        response: replies({ 200: okReply }),
+      },
+    },
+    async (request) => {
+      await service.setLanguage(ctx, actorOf(request), request.body.language);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(
+    '/api/user/userIds',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'Users to choose from (own account; every account for a super_admin)',
+        response: replies({ 200: userIdsReply }),
+      },
+    },
+    async (request) => ({ data: await service.userIds(ctx, actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/user/subUsers',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'The users a person created',
+        querystring: subUsersQuery,
+        response: replies({ 200: subUsersReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.subUsers(ctx, actorOf(request), request.query.parentId),
+    }),
+  );
+
+  app.post(
+    '/api/user/add',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'Add a user; an invitation mail follows',
+        body: addUserBody,
+        response: replies({ 201: userReply }),
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.add(ctx, actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/api/user/:id/',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'The users page of user {id} (the caller)',
+        params: idParams,
+        querystring: userListQuery,
+        response: replies({ 200: userListReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+    }),
+  );
+
+  app.put(
+    '/api/user/:id',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'Edit a user',
+        params: idParams,
+        body: updateUserBody,
+        response: replies({ 200: userReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/user/:id',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        params: idParams,
+        response: replies({ 200: okReply }),
+      },
+    },
+    async (request) => {
+      await service.remove(ctx, actorOf(request), request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { Role } from '@vigil/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../errors.js';
+import type { Actor } from '../lib/actor.js';
+import { findActiveSession } from '../modules/auth/repo.js';
+
+/**
+ * Who may call a route, declared once on the route (STYLE.md 4):
+ * `{ public: true }` for sign-in and friends, otherwise the roles allowed.
+ * Scoping to the caller's account is the service's job, through `tenancyOf(actor)`.
+ */
+export type Guard = { public: true } | { roles: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    guard?: Guard;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its guard, as registered (the role matrix test checks it covers them all). */
+    guardedRoutes: { method: string; url: string; guard: Guard }[];
+  }
+}
+
+export const anyRole: readonly Role[] = ['super_admin', 'super_user', 'user'];
+
+/** The signed-in actor of a guarded route; the guard has run, so there is one. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  const token = header.slice('Bearer '.length).trim();
+  return token === '' || token === 'undefined' ? undefined : token;
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
+  const token = bearerToken(request);
+  if (token === undefined) throw unauthorized();
+  const claims = await app.tokens.verify(token);
+  if (!claims) throw unauthorized();
+  const row = await findActiveSession(app.db, claims.sessionId, new Date());
+  if (row?.userId !== claims.userId) throw unauthorized();
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    language: row.language,
+    ip: request.ip,
+  };
+}
+
+export const guardPlugin = fp(
+  (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    const guardedRoutes: FastifyInstance['guardedRoutes'] = [];
+    app.decorate('guardedRoutes', guardedRoutes);
+
+    // A route under /api without a declared guard is a programming error: refuse to start.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      const guard = route.config?.guard;
+      if (!guard)
+        throw new Error(`route ${route.method.toString()} ${route.url} declares no guard`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url, guard });
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const guard = request.routeOptions.config.guard;
+      if (!guard || 'public' in guard) return;
+      const actor = await authenticate(app, request);
+      if (!guard.roles.includes(actor.role)) throw forbidden();
+      request.actor = actor;
+    });
+  },
+  { name: 'guard', dependencies: ['infrastructure'] },
+);

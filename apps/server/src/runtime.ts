@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { createWorker, type Worker } from './jobs/worker.js';
+import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
+import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
+import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
+import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
+import { createMailer } from './notify/email.js';
+
+/** JWT_SECRET, or a secret generated once into DATA_DIR (one machine; set JWT_SECRET for several). */
+async function jwtSecret(config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = join(config.dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+export type Runtime = {
+  ctx: AppContext;
+  app: FastifyInstance | undefined;
+  worker: Worker | undefined;
+  /** The ingest pipeline and its in-process events (`readings`, `deviceStatus`, `gatewayStatus`). */
+  ingest: IngestHub;
+  /** The address the API listens on, once `listen` has run. */
+  url: string | undefined;
+  /** The embedded broker's address and port, once `listen` has run (broker role). */
+  mqttUrl: string | undefined;
+  mqttPort: number | undefined;
+  listen: () => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export class PortInUseError extends Error {
+  override name = 'PortInUseError';
+}
+
+/** Opens the database and builds the roles this process runs; `listen` starts serving. */
+export async function createRuntime(
+  config: Config,
+  logger: Logger,
+  database?: Database,
+): Promise<Runtime> {
+  checkMqttRoles(config);
+  await mkdir(config.dataDir, { recursive: true });
+  const db =
+    database ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    ));
+  let url: string | undefined;
+  let worker: Worker | undefined;
+  const secret = await jwtSecret(config);
+  const ctx: AppContext = {
+    config,
+    database: db,
+    db: db.db,
+    tokens: createTokenSigner(secret),
+    links: createLinkSigner(secret),
+    publicUrl: () => config.publicUrl ?? url ?? `http://localhost:${config.port}`,
+    jobsEnqueued: () => worker?.kick(),
+  };
+  const ingest = createIngestHub(ctx, logger.child({ role: 'ingest' }));
+  attachIngestHub(ctx, ingest);
+  if (config.roles.includes('worker')) {
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+    });
+    worker = createWorker({
+      db: db.db,
+      handlers: jobHandlers({
+        mailer,
+        db: db.db,
+        dataDir: config.dataDir,
+        maintenance: maintenanceJobHandlers({
+          db: db.db,
+          rawRetentionDays: config.rawRetentionDays,
+          events: ingest.events,
+          log: logger.child({ role: 'worker' }),
+        }),
+      }),
+      log: logger.child({ role: 'worker' }),
+    });
+  }
+  const app = config.roles.includes('api') ? await buildApp(ctx, logger) : undefined;
+  let mqtt: MqttRoles | undefined;
+  let schedule: { stop: () => void } | undefined;
+
+  return {
+    ctx,
+    app,
+    worker,
+    ingest,
+    get url() {
+      return url;
+    },
+    get mqttUrl() {
+      return mqtt?.brokerUrl;
+    },
+    get mqttPort() {
+      return mqtt?.brokerPort;
+    },
+    async listen() {
+      if (worker) {
+        worker.start();
+        schedule = startMaintenanceSchedule({ db: db.db, log: logger, kick: ctx.jobsEnqueued });
+      }
+      mqtt = await listenOn('MQTT_PORT', config.mqttPort, config.host, () =>
+        startMqttRoles(config, ingest, db.db, logger),
+      );
+      if (!app) return '';
+      await listenOn('PORT', config.port, config.host, () =>
+        app.listen({ port: config.port, host: config.host }),
+      );
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      url = `http://${host}:${port}`;
+      return url;
+    },
+    async close() {
+      // Take no new MQTT message or request and let those in flight finish; then write what is
+      // queued (acknowledging it), disconnect gateways, stop jobs, and close the database last.
+      await mqtt?.stopAccepting();
+      await app?.close();
+      await ingest.writer.close();
+      await mqtt?.close();
+      await ingest.logs.close();
+      schedule?.stop();
+      await worker?.stop();
+      await db.close();
+    },
+  };
+}
+
+/** Runs `start`; a taken port becomes one clear line naming the variable to change. */
+async function listenOn<T>(
+  variable: string,
+  port: number,
+  host: string,
+  start: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new PortInUseError(
+        `Port ${port} on ${host} is already in use: set ${variable} to a free port.`,
+      );
+    }
+    throw error;
+  }
+}

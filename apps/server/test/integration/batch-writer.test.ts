@@ -1,0 +1,71 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingColumns } from '../../src/ingest/columns.js';
+import {
+  createBatchWriter,
+  NotStorableError,
+  type Committed,
+  type ResolvedReading,
+} from '../../src/modules/readings/writer.js';
+import { demo } from '../helpers/fixtures.js';
+import { accountOf, insertGateway, readingCount, type TestGateway } from '../helpers/ingest.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { seedDemo } from '../../src/seed/demo.js';
+
+let test: TestApp;
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await seedDemo(test.runtime.ctx.db);
+  gateway = await insertGateway(
+    test.runtime.ctx.db,
+    await accountOf(test.runtime.ctx.db, demo.owner),
+  );
+});
+afterAll(async () => {
+  await test.close();
+});
+
+function reading(deviceKey: string, tsMs: number, fields: Record<string, number>): ResolvedReading {
+  return {
+    deviceKey,
+    deviceUuid: gateway.deviceRows.get(deviceKey)!,
+    accountId: gateway.accountId,
+    tsMs,
+    values: readingColumns.map((column) => fields[column.field] ?? null),
+    extra: null,
+  };
+}
+
+describe('the batch writer', () => {
+  it('shares batches between messages and isolates one the database refuses', async () => {
+    const commits: Committed[] = [];
+    const writer = createBatchWriter({
+      db: test.runtime.ctx.db,
+      batchSize: 1000,
+      flushMs: 20,
+      concurrency: 1,
+      log: pino({ level: 'silent' }),
+      onCommitted: (committed) => commits.push(committed),
+    });
+    const [first, second] = gateway.devices as [string, string];
+    const base = Date.now() - 60_000;
+    // A value no decoder would pass (mode is a smallint): the batch fails as a whole first.
+    const results = await Promise.allSettled([
+      writer.write([reading(first, base, { t: 4 }), reading(first, base + 1000, { t: 5 })]),
+      writer.write([reading(second, base, { m: 70_000 })]),
+      writer.write([reading(second, base + 1000, { t: 6 }), reading(first, base, { t: 4 })]),
+    ]);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: { inserted: 2, duplicates: 0 } });
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: expect.any(NotStorableError) });
+    expect(results[2]).toEqual({ status: 'fulfilled', value: { inserted: 1, duplicates: 1 } });
+    expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(first)!)).toBe(2);
+    expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(second)!)).toBe(1);
+    expect(commits.flatMap((commit) => commit.readings)).toHaveLength(3);
+    await writer.close();
+    await expect(writer.write([reading(first, base + 5000, { t: 1 })])).rejects.toThrow(
+      /writer closed/,
+    );
+  });
+});

@@ -1,0 +1,244 @@
+import { existsSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { accounts, jobs, tasks } from '../../src/db/schema/index.js';
+import { cleanExports } from '../../src/jobs/exports/cleanup.js';
+import { runRawExport } from '../../src/jobs/exports/raw-export.js';
+import { storedFile } from '../../src/modules/files/storage.js';
+import { createAccountWithOwner, demo, userIdOf } from '../helpers/fixtures.js';
+import { accountIdOf, insertDevice, insertReadings } from '../helpers/history-fixtures.js';
+import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
+
+let test: TestApp;
+let db: Db;
+let owner: Record<string, string>;
+let viewer: Record<string, string>;
+let other: Record<string, string>;
+let deviceId: string;
+
+const start = new Date('2025-06-01T10:00:00Z');
+const readingRows = Array.from({ length: 12 }, (_, i) => ({
+  ts: new Date(start.getTime() + i * 60_000),
+  t: i === 4 ? null : -80 + i / 4,
+  h: 40 + i,
+  backfilled: i === 7,
+}));
+const range = { from: '2025-06-01T10:00:00Z', to: '2025-06-01T11:00:00Z' };
+
+beforeAll(async () => {
+  test = await createDemoApp();
+  db = test.runtime.ctx.db;
+  await createAccountWithOwner(db, 'Other Laboratory', 'owner@other-exports.example');
+  owner = (await login(test.app, demo.owner)).headers;
+  viewer = (await login(test.app, demo.viewer)).headers;
+  other = (await login(test.app, 'owner@other-exports.example')).headers;
+  const accountId = await accountIdOf(db, demo.owner);
+  // Exports show temperatures in the account's unit.
+  await db.update(accounts).set({ temperatureUnit: 'F' }).where(eq(accounts.id, accountId));
+  deviceId = await insertDevice(db, accountId, 'Freezer -80 B', [await userIdOf(db, demo.viewer)]);
+  await insertReadings(db, deviceId, readingRows);
+});
+afterAll(async () => {
+  await test.close();
+});
+
+async function createTask(format: 'csv' | 'pdf', headers = owner, body: object = {}) {
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/tasks',
+    headers,
+    payload: { type: 'raw_data', deviceId, format, timezone: 'Europe/Vaduz', ...range, ...body },
+  });
+}
+
+const getTask = (taskId: string, headers = owner) =>
+  test.app.inject({ method: 'GET', url: `/api/tasks/${taskId}`, headers });
+
+const download = (url: string) => test.app.inject({ method: 'GET', url });
+
+/** The text a PDF shows: its content streams inflated, the strings of their TJ operators joined. */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const operation of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+      const hexes = [...(operation[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)];
+      lines.push(hexes.map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1')).join(''));
+    }
+  }
+  return lines.join('\n');
+}
+
+describe('raw-data export tasks', () => {
+  it('runs queued -> running with progress -> completed, then serves the CSV value by value', async () => {
+    const created = await createTask('csv');
+    expect(created.statusCode, created.body).toBe(201);
+    const { taskId } = created.json().data;
+    expect(created.json().data).toEqual({
+      taskId,
+      status: 'queued',
+      progress: 0,
+      resultUrl: null,
+      error: null,
+    });
+    const seen: { status: string; progress: number }[] = [];
+    await runRawExport(
+      {
+        db,
+        dataDir: test.dataDir,
+        pageSize: 5,
+        onProgress: async () => {
+          const { status, progress } = (await getTask(taskId)).json().data;
+          seen.push({ status, progress });
+        },
+      },
+      taskId,
+    );
+    expect(seen).toEqual([
+      { status: 'running', progress: 41 },
+      { status: 'running', progress: 83 },
+      { status: 'running', progress: 99 },
+    ]);
+    const done = (await getTask(taskId)).json().data;
+    expect(done).toMatchObject({ status: 'completed', progress: 100, error: null });
+    expect(done.resultUrl).toMatch(new RegExp(`^/api/files/exports/${taskId}\\?token=`));
+    // The queued job finds the task built and leaves it alone.
+    await test.runtime.worker?.drain();
+    const file = await download(done.resultUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain(
+      'attachment; filename="raw-data-Freezer-80-B-',
+    );
+    const [header, ...rows] = file.body.trim().split('\n');
+    expect(header).toBe('timestamp (UTC),local time (Europe/Vaduz),t (°F),h (%),backfilled');
+    expect(rows).toHaveLength(12);
+    rows.forEach((line, i) => {
+      const reading = readingRows[i];
+      const fahrenheit =
+        reading?.t == null ? '' : String(Math.round((1.8 * reading.t + 32) * 1000) / 1000);
+      const local = `2025-06-01 12:${String(i).padStart(2, '0')}:00`;
+      expect(line).toBe(
+        `${reading?.ts.toISOString()},${local},${fahrenheit},${40 + i},${i === 7 ? 'true' : 'false'}`,
+      );
+    });
+    expect(rows[0]).toBe('2025-06-01T10:00:00.000Z,2025-06-01 12:00:00,-112,40,false');
+  });
+
+  it('refuses a forged, expired or another task’s token, and shows a task only to who asked', async () => {
+    const first = (await createTask('csv')).json().data.taskId;
+    const second = (await createTask('csv')).json().data.taskId;
+    await test.runtime.worker?.drain();
+    const url = (await getTask(first)).json().data.resultUrl as string;
+    const secondUrl = (await getTask(second)).json().data.resultUrl as string;
+    const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
+    const [head, body] = token.split('.');
+    const links = test.runtime.ctx.links;
+    const expired = await links.sign(
+      'vigil:export-file',
+      { task: first, account: await accountIdOf(db, demo.owner) },
+      new Date(Date.now() - 1000),
+    );
+    const sessionToken = owner.authorization?.slice('Bearer '.length) ?? '';
+    for (const bad of [`${head}.${body}.${'A'.repeat(43)}`, expired, sessionToken, 'x']) {
+      const response = await download(`/api/files/exports/${first}?token=${bad}`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().errors[0].message).toBe('this link is invalid or has expired');
+    }
+    const swapped = secondUrl.replace(second, first);
+    expect((await download(swapped)).statusCode).toBe(403);
+    expect((await download(url)).statusCode).toBe(200);
+    expect((await getTask(first, viewer)).statusCode).toBe(404);
+    expect((await getTask(first, other)).statusCode).toBe(404);
+    const viewerTask = await createTask('csv', viewer);
+    expect(viewerTask.statusCode).toBe(201);
+    expect((await getTask(viewerTask.json().data.taskId, viewer)).statusCode).toBe(200);
+    expect((await getTask(viewerTask.json().data.taskId)).statusCode).toBe(404);
+  });
+
+  it('refuses other accounts’ devices, long ranges and audit-log exports', async () => {
+    expect((await createTask('csv', other)).statusCode).toBe(404);
+    const long = await createTask('csv', owner, {
+      from: '2024-01-01T00:00:00Z',
+      to: '2025-01-02T00:00:01Z',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0].message).toBe('the chosen range is too long');
+    const audit = await test.app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: owner,
+      payload: { type: 'log_data', timezone: 'Etc/UTC' },
+    });
+    expect(audit.statusCode).toBe(400);
+    expect(audit.json().errors[0].message).toBe('audit log exports are not available yet');
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tasks)
+      .where(eq(tasks.kind, 'log_data'));
+    expect(counted?.n).toBe(0);
+  });
+
+  it('downloadPdf starts the task; its url serves the PDF once the task completes', async () => {
+    const query = new URLSearchParams({ deviceId, ...range, timezone: 'Europe/Vaduz' });
+    const started = await test.app.inject({
+      method: 'GET',
+      url: `/api/device/downloadPdf?${query.toString()}`,
+      headers: viewer,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { url, taskId } = started.json().data;
+    expect((await download(url)).statusCode).toBe(409);
+    await test.runtime.worker?.drain();
+    expect((await getTask(taskId, viewer)).json().data.status).toBe('completed');
+    const file = await download(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(file.rawPayload);
+    expect(text).toContain('Freezer -80 B');
+    expect(text).toContain('Demo Laboratory');
+    expect(text).toContain('t (°F)');
+    expect(text).toContain('2025-06-01 12:03:00');
+    expect(text).toContain('-111.55');
+  });
+
+  it('deletes exports older than 7 days with their tasks, daily', async () => {
+    const old = (await createTask('csv')).json().data.taskId;
+    const recent = (await createTask('pdf')).json().data.taskId;
+    await test.runtime.worker?.drain();
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await db
+      .update(tasks)
+      .set({ finishedAt: eightDaysAgo, createdAt: eightDaysAgo })
+      .where(eq(tasks.id, old));
+    const [oldRow] = await db.select().from(tasks).where(eq(tasks.id, old));
+    const [recentRow] = await db.select().from(tasks).where(eq(tasks.id, recent));
+    const oldFile = storedFile(test.dataDir, oldRow?.resultPath ?? '');
+    const recentFile = storedFile(test.dataDir, recentRow?.resultPath ?? '');
+    await utimes(oldFile, eightDaysAgo, eightDaysAgo);
+    expect(existsSync(oldFile) && existsSync(recentFile)).toBe(true);
+    const now = new Date();
+    const removed = await cleanExports({ db, dataDir: test.dataDir }, now);
+    expect(removed.tasks).toBeGreaterThanOrEqual(1);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(recentFile)).toBe(true);
+    expect((await getTask(old)).statusCode).toBe(404);
+    expect((await getTask(recent)).statusCode).toBe(200);
+    const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const [next] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `export.cleanup@${tomorrow}`));
+    expect(next).toMatchObject({ name: 'export.cleanup', status: 'queued' });
+  });
+});

@@ -1,0 +1,5 @@
+export * from './demo-plan.js';
+export * from './models.js';
+export * from './gateway-client.js';
+export * from './demo.js';
+export * from './load.js';

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { useOfflineWatcher } from './offline-watcher';
+import { Providers } from './providers';
+import { AppRoutes } from './routes';
+import { useSessionSync } from './session-sync';
+
+function Shell() {
+  useSessionSync();
+  useOfflineWatcher();
+  return <AppRoutes />;
+}
+
+/** The whole web app; `env="test"` turns off Mantine's transitions for component tests. */
+export function App({ env = 'default' }: { env?: 'default' | 'test' }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <Providers queryClient={queryClient} env={env}>
+      <BrowserRouter>
+        <Shell />
+      </BrowserRouter>
+    </Providers>
+  );
+}

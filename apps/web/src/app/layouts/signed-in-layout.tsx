@@ -1,0 +1,69 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { SkipLink } from '../../components/skip-link';
+import { LogoutModal } from '../../features/auth/components/logout-modal';
+import { useUserMetadata } from '../../features/profile/api/get-user-metadata';
+import { SettingsModal } from '../../features/settings/components/settings-modal';
+import { changeLanguage, hasStoredLanguage, i18n } from '../../lib/i18n';
+import { syncSession, type StoredSession } from '../../lib/session';
+import { RouteFade } from '../route-fade';
+import { NavLinks } from './nav-links';
+import { TopBar } from './top-bar';
+
+/** The signed-in shell: top bar, navigation by role, and the page with its fade. */
+export default function SignedInLayout({ session }: { session: StoredSession }) {
+  const [navOpened, nav] = useDisclosure(false);
+  const [settingsOpened, settings] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false);
+  const metadata = useUserMetadata();
+  const person = metadata.data ?? { email: session.email, role: session.role, cameraUrl: null };
+
+  useEffect(() => {
+    if (!metadata.data) return;
+    syncSession({ role: metadata.data.role, email: metadata.data.email });
+    // A person's saved language applies in a browser where no language was chosen yet.
+    if (!hasStoredLanguage() && metadata.data.language !== i18n.language) {
+      void changeLanguage(metadata.data.language);
+    }
+  }, [metadata.data]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <TopBar
+          email={person.email}
+          role={person.role}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          onOpenSettings={settings.open}
+          onLogout={logout.open}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <NavLinks
+          role={person.role}
+          email={person.email}
+          cameraUrl={person.cameraUrl}
+          onNavigate={nav.close}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Suspense fallback={<PageLoader />}>
+          <RouteFade>
+            <Outlet />
+          </RouteFade>
+        </Suspense>
+      </AppShell.Main>
+      <SettingsModal opened={settingsOpened} role={person.role} onClose={settings.close} />
+      <LogoutModal opened={logoutOpened} onClose={logout.close} />
+    </AppShell>
+  );
+}

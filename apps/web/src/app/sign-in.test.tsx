@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, fail, ok } from '../test/fake-api';
+import { metadataOf, pageOf, sessionOf } from '../test/fixtures';
+import { renderApp } from '../test/render';
+
+const signInApi = (role: 'super_admin' | 'super_user' | 'user') =>
+  fakeApi({
+    'POST /api/auth': ok(sessionOf(role)),
+    'GET /api/user/metadata': ok(metadataOf(role)),
+    [`GET /api/user/${sessionOf(role).userId}/`]: ok(pageOf([])),
+  });
+
+async function signInWith(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText(/^email/i, { selector: 'input' }), email);
+  if (password)
+    await user.type(screen.getByLabelText(/^password/i, { selector: 'input' }), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('sign-in', () => {
+  it('shows the server’s validation messages inline and sends nothing', async () => {
+    const api = signInApi('user');
+    renderApp('/login');
+    await signInWith('', '');
+    expect(await screen.findByText('email is required')).toBeInTheDocument();
+    expect(screen.getByText('password is required')).toBeInTheDocument();
+    await signInWith('not-an-email', 'x');
+    expect(await screen.findByText('please enter a valid email')).toBeInTheDocument();
+    expect(api.calls('POST /api/auth')).toHaveLength(0);
+  });
+
+  it('sends a platform administrator to /users', async () => {
+    const api = signInApi('super_admin');
+    renderApp('/login');
+    await signInWith('admin@vigil.test', 'vigil-demo');
+    expect(await screen.findByText('login successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/users');
+    expect(window.localStorage.getItem('token')).toBe('jwt-super_admin');
+    expect(window.localStorage.getItem('role')).toBe('super_admin');
+    expect(api.calls('POST /api/auth')[0]?.body).toEqual({
+      email: 'admin@vigil.test',
+      password: 'vigil-demo',
+    });
+  });
+
+  it.each(['super_user', 'user'] as const)('sends a %s to /dashboard', async (role) => {
+    signInApi(role);
+    renderApp('/login');
+    await signInWith(sessionOf(role).email, 'vigil-demo');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a wrong password as the server says it, and stays signed out', async () => {
+    fakeApi({ 'POST /api/auth': fail(401, 'invalid email or password', 'invalidCredentials') });
+    renderApp('/login');
+    await signInWith('owner@demo.vigil.test', 'wrong-password');
+    expect(await screen.findByText('invalid email or password')).toBeInTheDocument();
+    expect(screen.queryByText('You are not authorized, please login again')).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows the login page for / and any unknown path when signed out', async () => {
+    fakeApi({});
+    renderApp('/somewhere/else');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(window.location.pathname).toBe('/login');
+    });
+  });
+
+  it("treats a stored token 'undefined' as signed out", async () => {
+    window.localStorage.setItem('token', 'undefined');
+    const { reloadSession } = await import('../lib/session');
+    reloadSession();
+    fakeApi({});
+    renderApp('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { languages, type Language } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+
+interface LanguageMenuProps {
+  onChange: (language: Language) => void;
+}
+
+/** English, Polski, Deutsch: each language named in itself. */
+export function LanguageMenu({ onChange }: LanguageMenuProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="sm"
+          px="sm"
+          leftSection={<IconLanguage size={18} />}
+          aria-label={t('language.choose')}
+          data-testid="language-menu"
+        >
+          {i18n.language.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('language.label')}</Menu.Label>
+        {languages.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            data-testid={`language-${language}`}
+            rightSection={i18n.language === language ? <IconCheck size={16} /> : null}
+            onClick={() => {
+              onChange(language);
+            }}
+          >
+            {t(`language.${language}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageReply } from '@vigil/contracts';
+import { api } from '../../../lib/api-client';
+
+export const resetPassword = ({ token, password }: { token: string; password: string }) =>
+  api.post(`/api/auth/forgot/${encodeURIComponent(token)}`, messageReply, {
+    body: { password },
+    public: true,
+  });
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

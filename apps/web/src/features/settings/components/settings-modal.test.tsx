@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render';
+import { SettingsModal } from './settings-modal';
+
+const offlinePath = '/api/misc/account/offlineAlarmSetting';
+
+function accountApi(offline = { offlineAlarmEnable: 0, maxAlarms: 24, alarmFrequency: 60 }) {
+  return fakeApi({
+    'GET /api/account/getAccountSettings': ok({ temperatureUnit: 'C', voiceCall: false }),
+    'PUT /api/account/updateAccountSettings': (request) =>
+      ok({ ...(request.body as object), voiceCall: false }),
+    [`GET ${offlinePath}`]: ok(offline),
+    [`PUT ${offlinePath}`]: (request) => ok(request.body),
+    'GET /api/account/getApiKey': ok({ apiKey: null, createdAt: null }),
+  });
+}
+
+const modal = () => screen.getByTestId('toggleTempModal');
+
+describe('settings modal', () => {
+  it('follows the offline alarm rules and saves them', async () => {
+    const api = accountApi();
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'Offline alarms' }));
+    const enable = await screen.findByRole('switch', { name: /offline alarms/i });
+    const oneTime = screen.getByRole('checkbox', { name: /one time/i });
+    const frequency = screen.getByLabelText('Repeat every', { selector: 'input' });
+    expect(enable).not.toBeChecked();
+    expect(oneTime).toBeDisabled();
+    expect(frequency).toBeDisabled();
+
+    await user.click(enable);
+    expect(oneTime).toBeEnabled();
+    expect(frequency).toBeEnabled();
+    expect(frequency).toHaveValue('1 hr');
+
+    await user.click(oneTime);
+    expect(frequency).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Update offline alarms' }));
+    expect(await screen.findByText('offline alarms updated successfully')).toBeInTheDocument();
+    expect(api.calls(`PUT ${offlinePath}`)[0]?.body).toEqual({
+      offlineAlarmEnable: 1,
+      maxAlarms: 1,
+      alarmFrequency: 60,
+    });
+  });
+
+  it('changes the temperature unit and says so', async () => {
+    const api = accountApi();
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
+    await user.click(screen.getByRole('button', { name: 'Change temperature' }));
+    expect(await screen.findByText('Temperature changed to Fahrenheit (°F)')).toBeInTheDocument();
+    expect(api.calls('PUT /api/account/updateAccountSettings')[0]?.body).toEqual({
+      temperatureUnit: 'F',
+    });
+  });
+
+  it('shows a user the values read-only, without the API key', async () => {
+    accountApi({ offlineAlarmEnable: 1, maxAlarms: 24, alarmFrequency: 90 });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="user" onClose={() => undefined} />);
+    expect(
+      await screen.findByText('Only the account owner can change these settings.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Celsius (°C)' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Change temperature' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'API key' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Offline alarms' }));
+    expect(await screen.findByRole('switch', { name: /offline alarms/i })).toBeDisabled();
+    expect(screen.getByLabelText('Repeat every', { selector: 'input' })).toHaveValue('1.5 hr');
+    expect(screen.queryByRole('button', { name: 'Update offline alarms' })).toBeNull();
+  });
+
+  it('explains to a platform administrator that settings belong to an account', async () => {
+    const api = accountApi();
+    renderWithProviders(<SettingsModal opened role="super_admin" onClose={() => undefined} />);
+    expect(await within(modal()).findByText('No account settings here')).toBeInTheDocument();
+    expect(within(modal()).queryByRole('tab')).toBeNull();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows a new API key once, after confirming the replacement of the old one', async () => {
+    const api = fakeApi({
+      'GET /api/account/getApiKey': ok({
+        apiKey: 'vgl_abcd••••••••',
+        createdAt: '2026-11-01T10:00:00.000Z',
+      }),
+      'POST /api/account/createApiKey': {
+        status: 201,
+        body: { data: { apiKey: 'vgl_abcd1234full', createdAt: '2026-11-22T10:00:00.000Z' } },
+      },
+      'GET /api/account/getAccountSettings': ok({ temperatureUnit: 'C', voiceCall: false }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'API key' }));
+    expect(await screen.findByDisplayValue('vgl_abcd••••••••')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Replace API key' }));
+    expect(api.calls('POST /api/account/createApiKey')).toHaveLength(0);
+    const confirm = screen.getByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Replace API key' }));
+    expect(await screen.findByTestId('new-api-key')).toHaveTextContent('vgl_abcd1234full');
+    expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
+    expect(api.calls('POST /api/account/createApiKey')).toHaveLength(1);
+  });
+});

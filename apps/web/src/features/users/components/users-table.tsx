@@ -1,0 +1,167 @@
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import type { Role, User } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatPhone } from '../../../lib/format';
+
+interface UsersTableProps {
+  users: User[];
+  actorRole: Role;
+  onSubUsers: (user: User) => void;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+const roleColor = { super_admin: 'grape', super_user: 'vigil', user: 'indigo' } as const;
+
+/** Spec platform 2: the company and sub-users columns are the platform administrator's only. */
+export function UsersTable({ users, actorRole, onSubUsers, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation();
+  const admin = actorRole === 'super_admin';
+  return (
+    <Table.ScrollContainer minWidth={admin ? 900 : 780}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        fz="sm"
+        data-testid="users-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('users.columns.name')}</Table.Th>
+            <Table.Th>{t('users.columns.email')}</Table.Th>
+            {admin && <Table.Th>{t('users.columns.company')}</Table.Th>}
+            <Table.Th>{t('users.columns.usr')}</Table.Th>
+            <Table.Th>{t('users.columns.phone')}</Table.Th>
+            <Table.Th>{t('users.columns.role')}</Table.Th>
+            <Table.Th>{t('users.columns.activated')}</Table.Th>
+            <Table.Th>{t('users.columns.createdAt')}</Table.Th>
+            {admin && <Table.Th>{t('users.columns.subUsers')}</Table.Th>}
+            <Table.Th ta="right">{t('users.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <UserRow
+              key={user.id}
+              user={user}
+              admin={admin}
+              onSubUsers={onSubUsers}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface RowActionsProps {
+  user: User;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+function RowActions({ user, onEdit, onDelete }: RowActionsProps) {
+  const { t } = useTranslation();
+  const editLabel = t('users.editUser', { name: user.name });
+  const deleteLabel = t('users.deleteUser', { name: user.name });
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      <Tooltip label={editLabel}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={editLabel}
+          onClick={() => {
+            onEdit(user);
+          }}
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={deleteLabel}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={deleteLabel}
+          onClick={() => {
+            onDelete(user);
+          }}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+type UserRowProps = Omit<UsersTableProps, 'users' | 'actorRole'> & { user: User; admin: boolean };
+
+function UserRow({ user, admin, onSubUsers, onEdit, onDelete }: UserRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td fw={600}>{user.name}</Table.Td>
+      <Table.Td>
+        <BreakableEmail email={user.email} />
+      </Table.Td>
+      {admin && <Table.Td>{user.companyName ?? t('common.notAvailable')}</Table.Td>}
+      <Table.Td>{user.usr || t('common.notAvailable')}</Table.Td>
+      <Table.Td>{formatPhone(user.countryCode, user.phoneNumber)}</Table.Td>
+      <Table.Td>
+        <Badge
+          variant="light"
+          color={roleColor[user.role]}
+          radius="sm"
+          tt="none"
+          h="auto"
+          py={2}
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
+        >
+          {t(`roles.${user.role}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" c={user.isActivated ? 'teal' : 'orange'} fw={600}>
+          {user.isActivated ? t('common.yes') : t('common.no')}
+        </Text>
+      </Table.Td>
+      <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+      {admin && (
+        <Table.Td>
+          <Tooltip label={t('users.viewSubUsers', { name: user.name })}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={t('users.viewSubUsers', { name: user.name })}
+              onClick={() => {
+                onSubUsers(user);
+              }}
+            >
+              <IconUsersGroup size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Table.Td>
+      )}
+      <Table.Td>
+        <RowActions user={user} onEdit={onEdit} onDelete={onDelete} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** An address that may wrap after its '@' in a narrow column, never inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}

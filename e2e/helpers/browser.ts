@@ -1,0 +1,93 @@
+import { mkdir, readdir, readFile, watch } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const screenshotDir = new URL('../screenshots/', import.meta.url).pathname;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (own storage) on the app, at `path`. */
+export async function openPage(
+  browser: Browser,
+  path = '/',
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Signs in on the login page that `page` shows. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Logs out through the top bar and its confirmation, back on the login page. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByTestId('logout').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL('**/login');
+}
+
+/** Kept as CI artefacts under e2e/screenshots/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The first mail to `to` in the server's outbox whose text matches `pattern`, waiting for
+ * the worker to write it (on the directory's change events, not a timer).
+ */
+export async function waitForMail(to: string, pattern: RegExp): Promise<string> {
+  const dir = join(inject('dataDir'), 'outbox');
+  await mkdir(dir, { recursive: true });
+  const safeTo = to.toLowerCase().replace(/[^a-z0-9@._-]/gi, '_');
+  const find = async () => {
+    for (const file of (await readdir(dir))
+      .filter((name) => name.endsWith(`-${safeTo}.eml`))
+      .sort()) {
+      const text = (await readFile(join(dir, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (pattern.test(text)) return text;
+    }
+    return undefined;
+  };
+  const stop = new AbortController();
+  const watcher = watch(dir, { signal: stop.signal });
+  try {
+    const found = await find();
+    if (found !== undefined) return found;
+    for await (const _change of watcher) {
+      const mail = await find();
+      if (mail !== undefined) return mail;
+    }
+    throw new Error('outbox watcher ended');
+  } finally {
+    stop.abort();
+  }
+}
+
+export function linkFrom(mail: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]*(${path}/[A-Za-z0-9_-]+)`).exec(mail);
+  if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
+  return match[1];
+}

@@ -1,0 +1,89 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from './tools/eslint-boundaries.js';
+import globals from 'globals';
+
+const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** STYLE.md 8: shared code imports no feature; features do not import each other. */
+const webBoundaries = [
+  { target: './apps/web/src/components', from: './apps/web/src/features' },
+  { target: './apps/web/src/lib', from: './apps/web/src/features' },
+  { target: './apps/web/src/components', from: './apps/web/src/app' },
+  { target: './apps/web/src/lib', from: './apps/web/src/app' },
+  { target: './apps/web/src/features', from: './apps/web/src/app' },
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'features do not import each other; compose them in app/',
+  })),
+];
+
+/** The server never imports the web app; the web app never imports the server; contracts import neither. */
+const appBoundaries = [
+  { target: './apps/server', from: './apps/web' },
+  { target: './apps/web', from: './apps/server' },
+  { target: './packages/contracts', from: './apps' },
+  { target: './apps/simulator', from: './apps/server' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      'apps/server/src/db/migrations/**',
+      'bench/results/**',
+      'e2e/screenshots/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { boundaries },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'boundaries/no-restricted-paths': ['error', { zones: [...appBoundaries, ...webBoundaries] }],
+      'max-lines': ['error', { max: 420, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tests read JSON replies (typed any) and assert on what they know is there.
+    files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', 'vitest.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,40 @@
+export const roles = ['super_admin', 'super_user', 'user'] as const;
+export type Role = (typeof roles)[number];
+
+export const languages = ['en', 'pl', 'de'] as const;
+export type Language = (typeof languages)[number];
+
+export const temperatureUnits = ['C', 'F'] as const;
+export type TemperatureUnit = (typeof temperatureUnits)[number];
+
+/** Spec platform 9: phone country default gb (+44; also +91, +1). */
+export const countryCodes = ['+44', '+91', '+1'] as const;
+export const defaultCountryCode = '+44';
+
+export const pageSizes = { table: 10, full: 1000, mapLocations: 100 } as const;
+
+/** Spec platform 9: offline alarm frequency options in minutes; 0 = use the account setting. */
+export const deviceOfflineFrequencies = [0, 30, 60, 90, 120] as const;
+/** Spec monitoring 9: the account-wide offline alarm frequency options in minutes. */
+export const accountOfflineFrequencies = [30, 60, 90, 120] as const;
+export const offlineMaxAlarms = { oneTime: 1, repeating: 24 } as const;
+/** Spec platform 9: first offline alert trigger (ttl) in minutes; default 60. */
+export const ttlOptions = [25, 30, 40, 50, 60] as const;
+export const defaultTtl = 60;
+export const equipmentTypes = [
+  'N/A',
+  '+4C',
+  '-20C',
+  '-30C',
+  '-80C',
+  'Ambient',
+  'Incubator',
+  'Cryofreezer',
+] as const;
+
+export const passwordMinLength = 6;
+export const nameMinLength = 2;
+export const nameMaxLength = 50;
+
+/** The value a sensor sends for "no reading". */
+export const noReading = -255;
