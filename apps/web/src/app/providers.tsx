@@ -22,7 +22,7 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
         defaultColorScheme="light"
         env={env}
       >
-        <Notifications position="top-right" zIndex={1000} limit={4} />
+        <Notifications position="bottom-right" zIndex={1000} limit={4} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

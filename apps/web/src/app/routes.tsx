@@ -16,6 +16,8 @@ const PrivacyPolicyPage = lazy(() => import('../features/legal/pages/privacy-pol
 const TermsPage = lazy(() => import('../features/legal/pages/terms-page'));
 const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const SubUsersPage = lazy(() => import('../features/users/pages/sub-users-page'));
+const DevicesPage = lazy(() => import('../features/devices/pages/devices-page'));
+const GatewaysPage = lazy(() => import('../features/gateways/pages/gateways-page'));
 
 const authWidth = 460;
 const documentWidth = 880;
@@ -23,8 +25,6 @@ const documentWidth = 880;
 /** Signed-in pages of later issues (spec platform 2): path and page. */
 const upcoming: [string, UpcomingPage][] = [
   ['/dashboard', 'dashboard'],
-  ['/devices', 'devices'],
-  ['/gateways', 'gateways'],
   ['/accounts', 'accounts'],
   ['/reports', 'reports'],
   ['/otaDevices', 'otaDevices'],
@@ -79,6 +79,24 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
           element={
             <RequireRole roles={[...managers]}>
               <SubUsersPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/devices"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user']}>
+              <DevicesPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/gateways"
+          caseSensitive
+          element={
+            <RequireRole roles={[...managers]}>
+              <GatewaysPage />
             </RequireRole>
           }
         />

@@ -31,6 +31,10 @@ const sameEverywhere = new Set([
   'users.columns.name',
   'users.form.name',
   'settings.offline.frequencies.30',
+  'connection.online',
+  'connection.offline',
+  'gateways.title',
+  'gateways.megahertz',
 ]);
 
 const placeholders = (text: string) =>

@@ -1,4 +1,4 @@
-import type { Role, Session, User, UserMetadata } from '@vigil/contracts';
+import type { Device, Gateway, Role, Session, User, UserMetadata } from '@vigil/contracts';
 import { signIn } from '../lib/session';
 
 export const ids = {
@@ -7,6 +7,9 @@ export const ids = {
   viewer: '00000000-0000-4000-8000-000000000003',
   account: '00000000-0000-4000-8000-0000000000a1',
   session: '00000000-0000-4000-8000-0000000000f1',
+  device: '00000000-0000-4000-8000-0000000000d1',
+  gateway: '00000000-0000-4000-8000-0000000000b1',
+  location: '00000000-0000-4000-8000-0000000000c1',
 };
 
 const people: Record<Role, { id: string; email: string; name: string }> = {
@@ -69,7 +72,7 @@ export function userOf(role: 'super_user' | 'user', extra: Partial<User> = {}): 
   };
 }
 
-export const pageOf = (list: User[], page = 1, total = list.length) => ({
+export const pageOf = <T>(list: T[], page = 1, total = list.length) => ({
   list,
   meta: {
     pagination: {
@@ -81,3 +84,60 @@ export const pageOf = (list: User[], page = 1, total = list.length) => ({
     },
   },
 });
+
+const account = { id: ids.account, companyName: 'Demo Laboratory', email: 'owner@demo.vigil.test' };
+
+export function gatewayOf(extra: Partial<Gateway> = {}): Gateway {
+  return {
+    id: ids.gateway,
+    gatewayId: 'gw-lab-01',
+    name: 'Lab gateway',
+    loraFreq: '868.1',
+    status: 'online',
+    lastSeenAt: '2026-11-24T10:00:00.000Z',
+    deviceCount: 3,
+    account,
+    esp32LastVersion: '1.4.0',
+    esp32NewVersion: '1.5.0',
+    loraLastVersion: '2.0.1',
+    loraNewVersion: '2.0.1',
+    nextionLastVersion: null,
+    nextionNewVersion: null,
+    loraMainStatus: null,
+    mainOtaStatus: 'downloading 40%',
+    nextionStatus: null,
+    createdAt: '2026-11-20T09:30:00.000Z',
+    ...extra,
+  };
+}
+
+export function deviceOf(extra: Partial<Device> = {}): Device {
+  return {
+    id: ids.device,
+    deviceId: '00:1a:2b:3c:4d:5e',
+    name: 'Fridge 1',
+    gatewayId: ids.gateway,
+    gateway: { id: ids.gateway, name: 'Lab gateway', gatewayId: 'gw-lab-01' },
+    locationId: ids.location,
+    location: { id: ids.location, name: 'Cold room' },
+    equipmentType: '-20C',
+    equipmentStatus: 1,
+    offlineAlarmEnable: 1,
+    offlineAlarmFrequency: 30,
+    ttl: 60,
+    spillSensor: 0,
+    invertWaterSignal: 0,
+    timezone: 'Europe/Vaduz',
+    status: 'active',
+    nodeType: 1,
+    lastSeenAt: '2026-11-24T10:00:00.000Z',
+    latestData: { nodeData: null },
+    removedFromLocation: false,
+    deviceUsers: [],
+    account,
+    fvLastVersion: null,
+    fvNewVersion: null,
+    createdAt: '2026-11-20T09:30:00.000Z',
+    ...extra,
+  };
+}

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
@@ -34,6 +35,8 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
 afterEach(async () => {
   cleanup();
+  // The toast store outlives a render: one test's toasts must not queue ahead of the next's.
+  notifications.clean();
   vi.unstubAllGlobals();
   window.localStorage.clear();
   reloadSession();

@@ -1,0 +1,127 @@
+import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Device } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConnectionStatus } from '../../../components/connection-status';
+import { formatDateTime } from '../../../lib/format';
+import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { displayDeviceId } from './device-id';
+import { equipmentTypeLabel } from './equipment-type';
+import { frequencyLabel } from './frequency';
+
+interface DevicesTableProps {
+  devices: Device[];
+  onEdit: (device: Device) => void;
+  onDelete: (device: Device) => void;
+}
+
+/** Spec platform 2, devices page; plus whether each device is online and when it last spoke. */
+export function DevicesTable({ devices, onEdit, onDelete }: DevicesTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={1180}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        fz="sm"
+        data-testid="devices-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('devices.columns.deviceId')}</Table.Th>
+            <Table.Th>{t('devices.columns.name')}</Table.Th>
+            <Table.Th>{t('devices.columns.gateway')}</Table.Th>
+            <Table.Th>{t('devices.columns.equipmentType')}</Table.Th>
+            <Table.Th>{t('devices.columns.equipmentStatus')}</Table.Th>
+            <Table.Th>{t('devices.columns.offlineAlerts')}</Table.Th>
+            <Table.Th>{t('devices.columns.frequency')}</Table.Th>
+            <Table.Th>{t('devices.columns.createdAt')}</Table.Th>
+            <Table.Th>{t('devices.columns.location')}</Table.Th>
+            <Table.Th>{t('devices.columns.connection')}</Table.Th>
+            <Table.Th ta="right">{t('devices.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <DeviceRow key={device.id} device={device} onEdit={onEdit} onDelete={onDelete} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+type DeviceRowProps = Omit<DevicesTableProps, 'devices'> & { device: Device };
+
+function DeviceRow({ device, onEdit, onDelete }: DeviceRowProps) {
+  const { t } = useTranslation();
+  const unit = useTemperatureUnit();
+  const active = device.equipmentStatus === 1;
+  const alerts = device.offlineAlarmEnable === 1;
+  return (
+    <Table.Tr>
+      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {displayDeviceId(device.deviceId)}
+      </Table.Td>
+      <Table.Td fw={600}>{device.name}</Table.Td>
+      <Table.Td>{device.gateway?.name ?? t('common.notAvailable')}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {equipmentTypeLabel(device.equipmentType, unit, t)}
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" fw={600} c={active ? 'teal' : 'dimmed'}>
+          {active ? t('devices.active') : t('devices.inactive')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm" fw={600} c={alerts ? 'teal' : 'dimmed'}>
+          {alerts ? t('devices.enabled') : t('devices.disabled')}
+        </Text>
+      </Table.Td>
+      <Table.Td>{frequencyLabel(device.offlineAlarmFrequency, t)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(device.createdAt)}</Table.Td>
+      <Table.Td>{device.location?.name ?? t('common.notAvailable')}</Table.Td>
+      <Table.Td>
+        <ConnectionStatus online={device.status === 'active'} lastSeenAt={device.lastSeenAt} />
+      </Table.Td>
+      <Table.Td>
+        <RowActions device={device} onEdit={onEdit} onDelete={onDelete} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function RowActions({ device, onEdit, onDelete }: DeviceRowProps) {
+  const { t } = useTranslation();
+  const editLabel = t('devices.editDevice', { name: device.name });
+  const deleteLabel = t('devices.deleteDevice', { name: device.name });
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      <Tooltip label={editLabel}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={editLabel}
+          onClick={() => {
+            onEdit(device);
+          }}
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={deleteLabel}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={deleteLabel}
+          onClick={() => {
+            onDelete(device);
+          }}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { unlockReply } from '@vigil/contracts';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/auth/unlock — the person's own password again, for a token that lets this session
+ * change a gateway ID. A wrong password is shown under the password field, not as a toast.
+ */
+export const unlockIdChange = (password: string) =>
+  api.post('/api/auth/unlock', unlockReply, {
+    body: { password },
+    silent: (error) => error.field === 'password',
+  });
+
+export function useUnlockIdChange() {
+  return useMutation({ mutationFn: unlockIdChange });
+}

@@ -1,0 +1,171 @@
+import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Gateway } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConnectionStatus } from '../../../components/connection-status';
+import { formatDateTime } from '../../../lib/format';
+import { FirmwareCell } from './firmware-cell';
+
+export interface GatewayActions {
+  onEdit: (gateway: Gateway) => void;
+  onRotateSecret: (gateway: Gateway) => void;
+  onDelete: (gateway: Gateway) => void;
+}
+
+interface GatewaysTableProps {
+  gateways: Gateway[];
+  /** The account owner manages them; the platform administrator sees every account's firmware. */
+  actions: GatewayActions | undefined;
+}
+
+/** Spec platform 2, gateways page; firmware columns are the platform administrator's. */
+export function GatewaysTable({ gateways, actions }: GatewaysTableProps) {
+  const { t } = useTranslation();
+  const admin = actions === undefined;
+  return (
+    <Table.ScrollContainer minWidth={admin ? 1240 : 860}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        fz="sm"
+        data-testid="gateways-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('gateways.columns.gatewayId')}</Table.Th>
+            <Table.Th>{t('gateways.columns.name')}</Table.Th>
+            {admin && <Table.Th>{t('gateways.columns.account')}</Table.Th>}
+            <Table.Th>{t('gateways.columns.frequency')}</Table.Th>
+            <Table.Th>{t('gateways.columns.devices')}</Table.Th>
+            <Table.Th>{t('gateways.columns.connection')}</Table.Th>
+            {admin && <Table.Th>{t('gateways.columns.esp32')}</Table.Th>}
+            {admin && <Table.Th>{t('gateways.columns.lora')}</Table.Th>}
+            {admin && <Table.Th>{t('gateways.columns.nextion')}</Table.Th>}
+            <Table.Th>{t('gateways.columns.createdAt')}</Table.Th>
+            {actions && <Table.Th ta="right">{t('gateways.columns.actions')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {gateways.map((gateway) => (
+            <GatewayRow key={gateway.id} gateway={gateway} actions={actions} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A LoRa frequency in MHz, as the gateway reports or the owner typed it. */
+function Frequency({ loraFreq }: { loraFreq: string }) {
+  const { t } = useTranslation();
+  if (!loraFreq) return t('common.notAvailable');
+  return /^\d+(\.\d+)?$/.test(loraFreq) ? t('gateways.megahertz', { value: loraFreq }) : loraFreq;
+}
+
+function GatewayRow({
+  gateway,
+  actions,
+}: {
+  gateway: Gateway;
+  actions: GatewayActions | undefined;
+}) {
+  const admin = actions === undefined;
+  return (
+    <Table.Tr>
+      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {gateway.gatewayId}
+      </Table.Td>
+      <Table.Td fw={600}>{gateway.name}</Table.Td>
+      {admin && (
+        <Table.Td>
+          <Text fz="sm">{gateway.account.companyName}</Text>
+          <Text fz="xs" c="dimmed">
+            {gateway.account.email}
+          </Text>
+        </Table.Td>
+      )}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Frequency loraFreq={gateway.loraFreq} />
+      </Table.Td>
+      <Table.Td>{gateway.deviceCount}</Table.Td>
+      <Table.Td>
+        <ConnectionStatus online={gateway.status === 'online'} lastSeenAt={gateway.lastSeenAt} />
+      </Table.Td>
+      {admin && (
+        <>
+          <Table.Td>
+            <FirmwareCell
+              lastVersion={gateway.esp32LastVersion}
+              newVersion={gateway.esp32NewVersion}
+              otaStatus={gateway.mainOtaStatus}
+            />
+          </Table.Td>
+          <Table.Td>
+            <FirmwareCell
+              lastVersion={gateway.loraLastVersion}
+              newVersion={gateway.loraNewVersion}
+              otaStatus={gateway.loraMainStatus}
+            />
+          </Table.Td>
+          <Table.Td>
+            <FirmwareCell
+              lastVersion={gateway.nextionLastVersion}
+              newVersion={gateway.nextionNewVersion}
+              otaStatus={gateway.nextionStatus}
+            />
+          </Table.Td>
+        </>
+      )}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(gateway.createdAt)}</Table.Td>
+      {actions && (
+        <Table.Td>
+          <RowActions gateway={gateway} actions={actions} />
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
+function RowActions({ gateway, actions }: { gateway: Gateway; actions: GatewayActions }) {
+  const { t } = useTranslation();
+  const buttons = [
+    {
+      label: t('gateways.editGateway', { name: gateway.name }),
+      icon: IconPencil,
+      color: undefined,
+      onClick: actions.onEdit,
+    },
+    {
+      label: t('gateways.rotateSecret', { name: gateway.name }),
+      icon: IconKey,
+      color: undefined,
+      onClick: actions.onRotateSecret,
+    },
+    {
+      label: t('gateways.deleteGateway', { name: gateway.name }),
+      icon: IconTrash,
+      color: 'red',
+      onClick: actions.onDelete,
+    },
+  ];
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {buttons.map(({ label, icon: Icon, color, onClick }) => (
+        <Tooltip key={label} label={label}>
+          <ActionIcon
+            variant="subtle"
+            color={color}
+            aria-label={label}
+            onClick={() => {
+              onClick(gateway);
+            }}
+          >
+            <Icon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}
