@@ -32,11 +32,15 @@ export async function openPage(
   return page;
 }
 
-/** Signs in on the login page that `page` shows. */
+/**
+ * Signs in on the login page that `page` shows, and waits for the signed-in shell: the login
+ * page stays on screen (under the new URL) until the shell's code has loaded.
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('user-identity').getByText(email).waitFor();
 }
 
 /** Logs out through the top bar and its confirmation, back on the login page. */

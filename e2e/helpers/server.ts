@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
       PORT: '0',
       MQTT_PORT: '0',
       DEMO: '1',
+      DEMO_HISTORY_HOURS: '3',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

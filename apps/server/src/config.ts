@@ -56,6 +56,13 @@ const envSchema = z.object({
   /** Days of raw readings kept; rollups are kept for good. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   DEMO: flag.default(false),
+  /** Hours of history the demo gateways send on the first start (and at most after a pause). */
+  DEMO_HISTORY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Hours a sign-in session lasts. */
   SESSION_HOURS: z.coerce
@@ -86,6 +93,7 @@ export type Config = {
   ingestFlushMs: number;
   rawRetentionDays: number;
   demo: boolean;
+  demoHistoryHours: number;
   jwtSecret: string | undefined;
   sessionHours: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -129,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestFlushMs: e.INGEST_FLUSH_MS,
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     demo: e.DEMO,
+    demoHistoryHours: e.DEMO_HISTORY_HOURS,
     jwtSecret: e.JWT_SECRET,
     sessionHours: e.SESSION_HOURS,
     logLevel: e.LOG_LEVEL,

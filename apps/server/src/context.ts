@@ -12,6 +12,8 @@ export type AppContext = {
   links: LinkSigner;
   /** The web app's address, for links in emails. */
   publicUrl: () => string;
+  /** The MQTT broker address gateways are told to connect to. */
+  brokerUrl: () => string;
   /** Called after a transaction that enqueued jobs commits, to wake a local worker. */
   jobsEnqueued: () => void;
 };

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import * as audit from './modules/audit/service.js';
-import { createRuntime, PortInUseError } from './runtime.js';
+import { createRuntime, PortInUseError, type Runtime } from './runtime.js';
 import { demoLogins, demoPassword, seedDemo } from './seed/demo.js';
+import { startDemoGateways, type DemoGateways } from './seed/demo-gateways.js';
 
 function createLogger(config: Config) {
   return pino({
@@ -22,11 +23,49 @@ function createLogger(config: Config) {
   });
 }
 
+/** Runs the demo gateways in the process that has the MQTT side, without holding up start-up. */
+function startDemo(
+  config: Config,
+  runtime: Runtime,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<DemoGateways> {
+  const runsMqtt = config.roles.includes('broker') || config.roles.includes('ingest');
+  if (!config.demo || !runsMqtt) return Promise.resolve(undefined);
+  return startDemoGateways({
+    db: runtime.ctx.db,
+    config,
+    brokerUrl: runtime.mqttUrl ?? runtime.ctx.brokerUrl(),
+    log: logger.child({ role: 'simulator' }),
+    signal,
+  }).catch((error: unknown) => {
+    logger.error({ err: error }, 'demo gateways did not start');
+    return undefined;
+  });
+}
+
+function printBanner(config: Config, url: string, mqttUrl: string | undefined) {
+  if (!url && !mqttUrl) return;
+  const lines = [``];
+  if (url) lines.push(`  Vigil is running at ${url}`);
+  if (mqttUrl) lines.push(`  MQTT broker (gateways) at ${mqttUrl}`);
+  lines.push(``);
+  if (config.demo) {
+    lines.push(`  Demo logins (password "${demoPassword}"):`);
+    for (const login of demoLogins) lines.push(`    ${login.email.padEnd(26)} ${login.role}`);
+    lines.push('');
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 async function serve(config: Config) {
   const logger = createLogger(config);
   const runtime = await createRuntime(config, logger);
-  if (config.demo && (await seedDemo(runtime.ctx.db))) logger.info('demo data created');
+  if (config.demo && (await seedDemo(runtime.ctx.db, { inventory: true })))
+    logger.info('demo data created');
   const url = await runtime.listen();
+  const stopDemo = new AbortController();
+  const demo = startDemo(config, runtime, logger, stopDemo.signal);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -38,16 +77,20 @@ async function serve(config: Config) {
       process.exit(1);
     }, 15_000);
     force.unref();
-    runtime.close().then(
-      () => {
-        logger.info('shut down cleanly');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    stopDemo.abort();
+    demo
+      .then((gateways) => gateways?.stop())
+      .then(() => runtime.close())
+      .then(
+        () => {
+          logger.info('shut down cleanly');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => {
     shutdown('SIGINT');
@@ -61,18 +104,7 @@ async function serve(config: Config) {
     { url, mqttUrl, roles: config.roles, database: runtime.ctx.database.kind },
     'Vigil is running',
   );
-  if (url || mqttUrl) {
-    const lines = [``];
-    if (url) lines.push(`  Vigil is running at ${url}`);
-    if (mqttUrl) lines.push(`  MQTT broker (gateways) at ${mqttUrl}`);
-    lines.push(``);
-    if (config.demo) {
-      lines.push(`  Demo logins (password "${demoPassword}"):`);
-      for (const login of demoLogins) lines.push(`    ${login.email.padEnd(26)} ${login.role}`);
-      lines.push('');
-    }
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
+  printBanner(config, url, mqttUrl);
 }
 
 /** `audit:verify`: walks every audit chain and reports the first broken link (exit 1 if any). */

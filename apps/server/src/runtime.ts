@@ -13,6 +13,7 @@ import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
 import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
+import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR (one machine; set JWT_SECRET for several). */
@@ -70,8 +71,10 @@ export async function createRuntime(
     tokens: createTokenSigner(secret),
     links: createLinkSigner(secret),
     publicUrl: () => config.publicUrl ?? url ?? `http://localhost:${config.port}`,
+    brokerUrl: () => gatewayBrokerUrl(config, mqtt?.brokerUrl),
     jobsEnqueued: () => worker?.kick(),
   };
+  let mqtt: MqttRoles | undefined;
   const ingest = createIngestHub(ctx, logger.child({ role: 'ingest' }));
   attachIngestHub(ctx, ingest);
   if (config.roles.includes('worker')) {
@@ -97,7 +100,6 @@ export async function createRuntime(
     });
   }
   const app = config.roles.includes('api') ? await buildApp(ctx, logger) : undefined;
-  let mqtt: MqttRoles | undefined;
   let schedule: { stop: () => void } | undefined;
 
   return {

@@ -12,6 +12,8 @@ export type DemoOptions = {
   intervalSeconds?: number;
   log?: (line: string) => void;
   now?: () => number;
+  /** Aborting closes the gateways at once, also in the middle of sending history. */
+  signal?: AbortSignal;
 };
 
 const minute = 60_000;
@@ -48,6 +50,17 @@ export async function startDemo(options: DemoOptions): Promise<{ stop: () => Pro
     return [{ gateway, client }];
   });
   await Promise.all(running.map(({ client }) => client.connect()));
+  const closeAll = async () => {
+    await Promise.all(running.map(({ client }) => client.close()));
+  };
+  // Closing a client ends its send loop; what it had not sent stays unsent, as on a power cut.
+  const aborted = new Promise<void>((resolve) => {
+    if (options.signal?.aborted) resolve();
+    options.signal?.addEventListener('abort', () => {
+      resolve();
+    });
+  });
+  void aborted.then(closeAll);
 
   const aligned = (time: number) => Math.floor(time / intervalMs) * intervalMs;
   const start = aligned(
@@ -56,13 +69,16 @@ export async function startDemo(options: DemoOptions): Promise<{ stop: () => Pro
   let next = aligned(now());
   if (start < next) {
     for (const { gateway, client } of running) {
+      if (options.signal?.aborted) break;
       const history: OutgoingReading[] = [];
       for (let time = start; time < next; time += intervalMs)
         history.push(...readingsAt(gateway, time));
       await client.send(history);
     }
-    options.log?.(`demo: history from ${new Date(start).toISOString()} sent`);
+    if (!options.signal?.aborted)
+      options.log?.(`demo: history from ${new Date(start).toISOString()} sent`);
   }
+  if (options.signal?.aborted) return { stop: () => Promise.resolve() };
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -103,7 +119,7 @@ export async function startDemo(options: DemoOptions): Promise<{ stop: () => Pro
       stopped = true;
       clearTimeout(timer);
       await current;
-      await Promise.all(running.map(({ client }) => client.close()));
+      await closeAll();
     },
   };
 }

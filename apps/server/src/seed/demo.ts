@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/secrets.js';
 import * as audit from '../modules/audit/service.js';
 import * as accountsRepo from '../modules/accounts/repo.js';
 import * as usersRepo from '../modules/users/repo.js';
+import { seedDemoInventory } from './demo-inventory.js';
 
 export const demoPassword = 'vigil-demo';
 export const demoLogins = [
@@ -16,8 +17,11 @@ export const demoAccountName = 'Demo Laboratory';
 
 const system = { userId: null, email: 'system', accountId: null, accountName: null, ip: null };
 
-/** Creates the demo platform administrator, account and users once; later starts find them. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Creates the demo platform administrator, account and users once, with the demo's gateways,
+ * locations and devices when `inventory` is set (`npm start`); later starts find them.
+ */
+export async function seedDemo(db: Db, options: { inventory?: boolean } = {}): Promise<boolean> {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
@@ -59,7 +63,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       countryCode: '+44',
       phoneNumber: '7700900123',
     });
-    await usersRepo.insertUser(tx, {
+    const viewer = await usersRepo.insertUser(tx, {
       ...person,
       accountId: account.id,
       parentId: owner.id,
@@ -70,6 +74,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       phoneNumber: '7700900456',
       usr: 'door-0042',
     });
+    if (options.inventory) await seedDemoInventory(tx, account.id, viewer.id);
     await audit.record(tx, system, {
       event: 'system',
       action: 'seed',
@@ -81,7 +86,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       {
         event: 'system',
         action: 'seed',
-        information: `Demo account "${account.companyName}" created with its owner and viewer`,
+        information: `Demo account "${account.companyName}" created with its owner and viewer${options.inventory ? ', gateways, locations and devices' : ''}`,
       },
     );
   });

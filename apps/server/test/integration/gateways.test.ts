@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways } from '../../src/db/schema/index.js';
 import { loadConfig } from '../../src/config.js';
-import { mqttConnection } from '../../src/modules/gateways/credentials.js';
+import { gatewayBrokerUrl, mqttConnection } from '../../src/modules/gateways/credentials.js';
 import * as gatewaysRepo from '../../src/modules/gateways/repo.js';
 import { verifyGatewaySecret } from '../../src/modules/gateways/service.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
@@ -100,10 +100,20 @@ describe('registering gateways', () => {
     expect(entry?.information).not.toContain(secret);
   });
 
-  it('tells gateways the embedded broker’s address when no public one is set', () => {
-    const config = loadConfig({ HOST: '10.0.0.5', MQTT_PORT: '1884' });
-    expect(mqttConnection(config, 'gw-7')).toEqual({
-      url: 'mqtt://10.0.0.5:1884',
+  it.each([
+    [{ HOST: '10.0.0.5', MQTT_PORT: '1884' }, undefined, 'mqtt://10.0.0.5:1884'],
+    [{ MQTT_PORT: '0' }, 'mqtt://127.0.0.1:40123', 'mqtt://127.0.0.1:40123'],
+    [{ MQTT_URL: 'mqtt://ingest:s3cret@broker.lab:1883' }, undefined, 'mqtt://broker.lab:1883'],
+    [
+      { MQTT_PUBLIC_URL: 'mqtts://mqtt.lab.example:8883' },
+      'mqtt://127.0.0.1:1883',
+      'mqtts://mqtt.lab.example:8883',
+    ],
+  ])('tells gateways where the broker is (%o, listening at %s)', (env, listening, expected) => {
+    const url = gatewayBrokerUrl(loadConfig(env), listening);
+    expect(url).toBe(expected);
+    expect(mqttConnection(url, 'gw-7')).toEqual({
+      url: expected,
       username: 'gw-7',
       topicPrefix: 'v1/gateways/gw-7',
     });

@@ -24,7 +24,8 @@ async function start(extra: Record<string, string> = {}, args: string[] = []) {
 
 describe('the server process', () => {
   it('finishes a request in flight on SIGTERM, then closes the database and exits 0', async () => {
-    const { server } = await start({ DEMO: '1' });
+    // The demo gateways are still sending their hour of history when SIGTERM comes.
+    const { server } = await start({ DEMO: '1', DEMO_HISTORY_HOURS: '1' });
     const line = await server.waitFor(/Vigil is running at http:\/\/127\.0\.0\.1:\d+/);
     const port = Number(/:(\d+)/.exec(line.slice(line.indexOf('http')))?.[1]);
 
@@ -81,12 +82,44 @@ describe('the server process', () => {
   });
 
   it('verifies the audit trail from the command line', async () => {
-    const { server, env } = await start({ DEMO: '1' });
+    const { server, env } = await start({ DEMO: '1', DEMO_HISTORY_HOURS: '0' });
     await server.waitFor(/Vigil is running at/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const verify = startServerProcess(['audit:verify'], env);
     expect(await verify.exited).toBe(0);
     expect(verify.output()).toMatch(/^audit trail intact: 2 entries in 2 chains/m);
+  });
+
+  it('runs the demo laboratory: its gateways stream readings over MQTT into the database', async () => {
+    const { server } = await start({ DEMO: '1', DEMO_HISTORY_HOURS: '1' });
+    const line = await server.waitFor(/Vigil is running at http:\/\/127\.0\.0\.1:\d+/);
+    const base = line.slice(line.indexOf('http')).trim();
+    await server.waitFor(/demo: history from .* sent/);
+
+    const signIn = await fetch(`${base}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@demo.vigil.test', password: 'vigil-demo' }),
+    });
+    const { jwt, userId } = ((await signIn.json()) as { data: { jwt: string; userId: string } })
+      .data;
+    const headers = { authorization: `Bearer ${jwt}` };
+    const list = (await (
+      await fetch(`${base}/api/device/${userId}/?pageSize=1000`, { headers })
+    ).json()) as {
+      data: { list: { status: string; latestData: { nodeData: unknown } }[] };
+    };
+    expect(list.data.list).toHaveLength(12);
+    expect(list.data.list.every((device) => device.latestData.nodeData !== null)).toBe(true);
+    const status = (await (
+      await fetch(`${base}/api/misc/connectedStatus`, { headers })
+    ).json()) as {
+      data: { gatewayCount: number; deviceCount: number };
+    };
+    expect(status.data).toMatchObject({ gatewayCount: 2, deviceCount: 12 });
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       roles: ['api', 'ingest', 'worker', 'broker'],
       mqttPort: 1883,
       demo: false,
+      demoHistoryHours: 24,
       databaseUrl: undefined,
       sessionHours: 12,
       logLevel: 'info',
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
     [{ ROLES: 'api,bogus' }, /^Invalid ROLES \("api,bogus"\)/],
     [{ ROLES: '' }, /^Invalid ROLES/],
     [{ DEMO: 'maybe' }, /^Invalid DEMO \("maybe"\)/],
+    [{ DEMO_HISTORY_HOURS: '-1' }, /^Invalid DEMO_HISTORY_HOURS \("-1"\)/],
     [{ JWT_SECRET: 'short' }, /^Invalid JWT_SECRET .*at least 32 characters/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL/],
   ])('gives one clear error for %o', (env, message) => {

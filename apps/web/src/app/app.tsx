@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { PageLoader } from '../components/page-loader';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { useOfflineWatcher } from './offline-watcher';
@@ -9,7 +10,12 @@ import { useSessionSync } from './session-sync';
 function Shell() {
   useSessionSync();
   useOfflineWatcher();
-  return <AppRoutes />;
+  // The signed-in shell is a chunk of its own: wait for it here, not by remounting the app.
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AppRoutes />
+    </Suspense>
+  );
 }
 
 /** The whole web app; `env="test"` turns off Mantine's transitions for component tests. */

@@ -1,4 +1,4 @@
-import type { Device, Gateway, Role, Session, User, UserMetadata } from '@vigil/contracts';
+import type { Device, Gateway, Reading, Role, Session, User, UserMetadata } from '@vigil/contracts';
 import { signIn } from '../lib/session';
 
 export const ids = {
@@ -10,6 +10,8 @@ export const ids = {
   device: '00000000-0000-4000-8000-0000000000d1',
   gateway: '00000000-0000-4000-8000-0000000000b1',
   location: '00000000-0000-4000-8000-0000000000c1',
+  otherDevice: '00000000-0000-4000-8000-0000000000d2',
+  thirdDevice: '00000000-0000-4000-8000-0000000000d3',
 };
 
 const people: Record<Role, { id: string; email: string; name: string }> = {
@@ -110,6 +112,31 @@ export function gatewayOf(extra: Partial<Gateway> = {}): Gateway {
     ...extra,
   };
 }
+
+/** A reading with every metric missing (-255 on the wire); spread and set what a test needs. */
+export const emptyReading: Reading = {
+  createdAt: '2026-11-24T10:00:00.000Z',
+  t: null,
+  h: null,
+  c: null,
+  b: null,
+  m: null,
+  d: null,
+  w: null,
+  Node_Type: null,
+  thermo: null,
+  sht_t: null,
+  sht_rh: null,
+  sht_1_t: null,
+  sht_1_rh: null,
+  CO2_s: null,
+  BV: null,
+  water_s: null,
+  ln2lvl: null,
+  pressure: null,
+  light_s: null,
+  backfilled: false,
+};
 
 export function deviceOf(extra: Partial<Device> = {}): Device {
   return {

@@ -10,10 +10,27 @@ export async function newSecret(): Promise<{ secret: string; secretHash: string 
   return { secret, secretHash: await hashPassword(secret) };
 }
 
+/**
+ * The broker address gateways are told to use: MQTT_PUBLIC_URL, else the embedded broker's
+ * address once it listens (the real port, also for MQTT_PORT=0), else the external broker's
+ * without the ingest role's own credentials.
+ */
+export function gatewayBrokerUrl(config: Config, listeningBrokerUrl?: string): string {
+  if (config.mqttPublicUrl) return config.mqttPublicUrl;
+  if (listeningBrokerUrl) return listeningBrokerUrl;
+  if (config.mqttUrl) {
+    const external = new URL(config.mqttUrl);
+    external.username = '';
+    external.password = '';
+    return external.toString().replace(/\/$/, '');
+  }
+  return `mqtt://${config.host}:${config.mqttPort}`;
+}
+
 /** Where and as whom a gateway connects (DESIGN.md 5): MQTT 3.1.1, username = gateway id. */
-export function mqttConnection(config: Config, gatewayId: string) {
+export function mqttConnection(brokerUrl: string, gatewayId: string) {
   return {
-    url: config.mqttPublicUrl ?? `mqtt://${config.host}:${config.mqttPort}`,
+    url: brokerUrl,
     username: gatewayId,
     topicPrefix: `${topicPrefix}/${gatewayId}`,
   };

@@ -78,7 +78,7 @@ export async function csv(ctx: AppContext, actor: Actor) {
 }
 
 function credentials(ctx: AppContext, row: repo.GatewayRow, secret: string) {
-  return { gateway: toGateway(row), secret, mqtt: mqttConnection(ctx.config, row.gatewayId) };
+  return { gateway: toGateway(row), secret, mqtt: mqttConnection(ctx.brokerUrl(), row.gatewayId) };
 }
 
 /** Registers a gateway; its MQTT secret is in this reply and nowhere else, ever. */

@@ -8,6 +8,7 @@ import { useTemperatureUnit } from '../api/get-temperature-unit';
 import { displayDeviceId } from './device-id';
 import { equipmentTypeLabel } from './equipment-type';
 import { frequencyLabel } from './frequency';
+import { LatestReading } from './latest-reading';
 
 interface DevicesTableProps {
   devices: Device[];
@@ -19,7 +20,7 @@ interface DevicesTableProps {
 export function DevicesTable({ devices, onEdit, onDelete }: DevicesTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={1180}>
+    <Table.ScrollContainer minWidth={1300}>
       <Table
         striped
         highlightOnHover
@@ -40,6 +41,7 @@ export function DevicesTable({ devices, onEdit, onDelete }: DevicesTableProps) {
             <Table.Th>{t('devices.columns.createdAt')}</Table.Th>
             <Table.Th>{t('devices.columns.location')}</Table.Th>
             <Table.Th>{t('devices.columns.connection')}</Table.Th>
+            <Table.Th>{t('devices.columns.latestReading')}</Table.Th>
             <Table.Th ta="right">{t('devices.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -85,6 +87,9 @@ function DeviceRow({ device, onEdit, onDelete }: DeviceRowProps) {
       <Table.Td>{device.location?.name ?? t('common.notAvailable')}</Table.Td>
       <Table.Td>
         <ConnectionStatus online={device.status === 'active'} lastSeenAt={device.lastSeenAt} />
+      </Table.Td>
+      <Table.Td>
+        <LatestReading reading={device.latestData.nodeData} unit={unit} />
       </Table.Td>
       <Table.Td>
         <RowActions device={device} onEdit={onEdit} onDelete={onDelete} />

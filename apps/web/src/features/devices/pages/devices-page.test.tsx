@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { Device } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fail, ok } from '../../../test/fake-api';
-import { deviceOf, gatewayOf, ids, metadataOf, pageOf, signInAs } from '../../../test/fixtures';
+import {
+  deviceOf,
+  emptyReading,
+  gatewayOf,
+  ids,
+  metadataOf,
+  pageOf,
+  signInAs,
+} from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import DevicesPage from './devices-page';
 
@@ -86,6 +94,7 @@ describe('devices page', { timeout: 15_000 }, () => {
       'Created at',
       'Location',
       'Connection',
+      'Latest reading',
       'Actions',
     ]);
     const fridge = within(screen.getByRole('row', { name: /Fridge 1/ }));
@@ -110,13 +119,25 @@ describe('devices page', { timeout: 15_000 }, () => {
     expect(query?.get('pageSize')).toBe('10');
   });
 
-  it('shows equipment temperatures in a Fahrenheit account’s unit', async () => {
-    ownerApi(undefined, {
+  it('shows equipment temperatures and the latest reading in a Fahrenheit account’s unit', async () => {
+    const reading = { ...emptyReading, createdAt: '2026-11-24T10:00:00.000Z', t: 4.5, h: 41.26 };
+    const thermo = { ...emptyReading, createdAt: '2026-11-24T10:00:00.000Z', thermo: -80 };
+    const devices = [
+      deviceOf({ latestData: { nodeData: reading } }),
+      deviceOf({ id: ids.otherDevice, name: 'ULT freezer', latestData: { nodeData: thermo } }),
+      deviceOf({ id: ids.thirdDevice, name: 'Silent node' }),
+    ];
+    ownerApi(devices, {
       'GET /api/user/metadata': ok(metadataOf('super_user', { temperatureUnit: 'F' })),
     });
     renderWithProviders(<DevicesPage />, { path: '/devices' });
     const row = within(await screen.findByRole('row', { name: /Fridge 1/ }));
     expect(await row.findByText('-4 °F (-20 °C)')).toBeInTheDocument();
+    expect(row.getByText('40.10 °F · 41.3 %')).toBeInTheDocument();
+    const freezer = within(screen.getByRole('row', { name: /ULT freezer/ }));
+    expect(freezer.getByText('-112.00 °F')).toBeInTheDocument();
+    const silent = within(screen.getByRole('row', { name: /Silent node/ }));
+    expect(silent.getAllByText('N/A').length).toBeGreaterThan(0);
   });
 
   it('searches on the server', async () => {
