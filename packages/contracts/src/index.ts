@@ -9,3 +9,5 @@ export * from './audit.js';
 export * from './inventory.js';
 export * from './telemetry.js';
 export * from './history.js';
+export * from './realtime.js';
+export * from './dashboard.js';

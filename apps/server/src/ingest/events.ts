@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Reading } from '@vigil/contracts';
+import type { DoorOpening, Reading } from '@vigil/contracts';
 
 /** One stored reading, as the live views show it. */
 export type LiveReading = {
@@ -26,6 +26,8 @@ export type GatewayStatusChange = {
 };
 
 export type IngestEventMap = {
+  /** A door opening was stored or closed (door_events), with the account it belongs to. */
+  door: [{ accountId: string; opening: DoorOpening }];
   /** Readings just committed (duplicates never appear), in commit order. */
   readings: [LiveReading[]];
   deviceStatus: [DeviceStatusChange];

@@ -150,11 +150,14 @@ export function withBucketGaps(
   keys: readonly string[],
   plan: BucketPlan,
 ): SeriesPoint[] {
+  // Each point's bucket once: for day buckets it is a timezone lookup.
+  const indices = new Map(points.map((point) => [point.ts, bucketIndex(point.ts, plan)]));
+  const indexOf = (point: SeriesPoint) => indices.get(point.ts) ?? bucketIndex(point.ts, plan);
   return withGaps(
     points,
     keys,
-    (previous, next) => bucketIndex(next.ts, plan) - bucketIndex(previous.ts, plan) > 3,
-    (previous) => bucketStart(bucketIndex(previous.ts, plan) + 1, plan),
+    (previous, next) => indexOf(next) - indexOf(previous) > 3,
+    (previous) => bucketStart(indexOf(previous) + 1, plan),
   );
 }
 

@@ -53,22 +53,38 @@ export async function findDevice(
   return row;
 }
 
-/** How many readings [from, to] holds, counting no further than `limit` (an index-only walk). */
-export async function countReadingsUpTo(
+/** How many readings [from, to] holds (counting no further than `limit`) and the metrics they have. */
+export type ReadingsProfile = { count: number; metrics: MetricKey[] };
+
+/**
+ * One walk over at most `limit` readings of [from, to]: how many there are and which metrics
+ * have a value in them. When `count` < `limit` it covers the whole range, so a raw chart can
+ * read just those metrics' columns.
+ */
+export async function readingsProfile(
   db: Executor,
   deviceId: string,
   from: Date,
   to: Date,
   limit: number,
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+): Promise<ReadingsProfile> {
+  const columns = sql.join(
+    metricKeys.map((key) => metricColumns[key]),
+    sql`, `,
+  );
+  const counts = sql.join(
+    metricKeys.map((key) => sql`count(${sql.identifier(key)})::int`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ counts: number[] | null }>(
     db,
-    sql`select count(*)::int as n from (
-      select 1 from ${readings}
+    sql`select array[count(*)::int, ${counts}] as counts from (
+      select ${columns} from ${readings}
       where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}
       limit ${limit}) as bounded`,
   );
-  return row?.n ?? 0;
+  const [count = 0, ...perMetric] = row?.counts ?? [];
+  return { count, metrics: metricKeys.filter((_, i) => (perMetric[i] ?? 0) > 0) };
 }
 
 export type RawReading = {
@@ -78,33 +94,34 @@ export type RawReading = {
 
 const rawColumns = { ts: readings.ts, backfilled: readings.backfilled, ...metricColumns };
 
-/** The readings of [from, to], oldest first. */
-export async function rawReadings(
+/** A reading as a chart reads it: ms since the epoch, backfilled, then the requested metrics' values. */
+export type ChartReading = [number, boolean, ...(number | null)[]];
+
+/**
+ * The readings of [from, to], oldest first, with the values of `metrics` only (in that order).
+ * One JSON document instead of a row per reading: PGlite pays dearly for every result row.
+ */
+export async function chartReadings(
   db: Executor,
   deviceId: string,
   from: Date,
   to: Date,
-): Promise<RawReading[]> {
-  // One JSON document instead of a row per reading: PGlite pays dearly for every result row.
-  const values = sql.join(
-    metricKeys.map((key) => metricColumns[key]),
-    sql`, `,
-  );
+  metrics: readonly MetricKey[],
+): Promise<ChartReading[]> {
+  const values = metrics.map((key) => sql`, ${metricColumns[key]}`);
+  // date_part is float arithmetic (extract() is numeric, several times slower); truncated to the
+  // millisecond first, it is within a rounding error of a whole number, which Math.round restores.
   const [row] = await queryRows<{ rows: string | null }>(
     db,
-    sql`select json_agg(json_build_array((extract(epoch from ${readings.ts}) * 1000)::float8,
-        ${readings.backfilled}, ${values}) order by ${readings.ts})::text as rows
+    sql`select json_agg(json_build_array(
+        date_part('epoch', date_trunc('milliseconds', ${readings.ts})) * 1000,
+        ${readings.backfilled}${sql.join(values)}) order by ${readings.ts})::text as rows
       from ${readings}
       where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}`,
   );
-  const rows = JSON.parse(row?.rows ?? '[]') as [number, boolean, ...(number | null)[]][];
-  return rows.map(([ts, backfilled, ...metrics]) => {
-    const reading = { ts: new Date(ts), backfilled } as RawReading;
-    metricKeys.forEach((key, i) => {
-      reading[key] = metrics[i] ?? null;
-    });
-    return reading;
-  });
+  const rows = JSON.parse(row?.rows ?? '[]') as ChartReading[];
+  for (const reading of rows) reading[0] = Math.round(reading[0]);
+  return rows;
 }
 
 /** Up to `limit` readings after `after` (exclusive) and up to `to`, oldest first: one page of an export. */
@@ -143,14 +160,14 @@ function bucketExpression(plan: BucketPlan): SQL {
     timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
 }
 
-/** `ts`: the bucket's start in ms since the epoch (raw SQL hands timestamps back as text). */
-/** `ts`: the bucket's start in ms since the epoch. */
-export type BucketRow = { ts: number; metric: string; avg: number; min: number; max: number };
+/** One chart bucket of one metric: [start in ms since the epoch, metric, avg, min, max]. */
+export type BucketRow = [number, string, number, number, number];
 
 /**
  * min/avg/max per chart bucket and metric over the rollups whose buckets start in [lo, to];
  * avg = sum(sum) / sum(count), so it weighs every reading once. The answer comes back as one
- * JSON document, oldest bucket first (PGlite pays dearly for every result row).
+ * JSON document, oldest bucket first (PGlite pays dearly for every result row). Every rollup
+ * row is a `metricKeys` metric (the writer rolls up exactly those), so no metric filter here.
  */
 export async function rollupBuckets(
   db: Executor,
@@ -159,20 +176,19 @@ export async function rollupBuckets(
   lo: Date,
   to: Date,
 ): Promise<BucketRow[]> {
+  // Bucket starts are whole seconds, so date_part (float, unlike numeric extract()) is exact.
   const [row] = await queryRows<{ buckets: string | null }>(
     db,
-    sql`select json_agg(json_build_array((extract(epoch from bucket) * 1000)::float8, metric,
+    sql`select json_agg(json_build_array(date_part('epoch', bucket) * 1000, metric,
         avg::real, min::real, max::real) order by bucket)::text as buckets
       from (
         select ${bucketExpression(plan)} as bucket, metric, sum(sum) / sum(count) as avg,
           min(min) as min, max(max) as max
         from ${rollupTables[plan.source]}
-        where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
-          and bucket >= ${lo} and bucket <= ${to}
+        where device_id = ${deviceId} and bucket >= ${lo} and bucket <= ${to}
         group by 1, 2) as buckets`,
   );
-  const rows = JSON.parse(row?.buckets ?? '[]') as [number, string, number, number, number][];
-  return rows.map(([ts, metric, avg, min, max]) => ({ ts, metric, avg, min, max }));
+  return JSON.parse(row?.buckets ?? '[]') as BucketRow[];
 }
 
 /** The first reading of each `windowMs` window of [from, to] (every reading when 0), newest first. */

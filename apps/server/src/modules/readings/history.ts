@@ -43,22 +43,46 @@ export type Graph = { points: GraphPoint[]; bucket: string; from: string; to: st
 const presentMetrics = (rows: repo.RawReading[]): MetricKey[] =>
   metricKeys.filter((key) => rows.some((row) => row[key] !== null));
 
-function toPointRecord(point: SeriesPoint): GraphPoint {
-  return {
-    ts: new Date(point.ts).toISOString(),
-    ...point.values,
-    ...(point.backfilled ? { backfilled: true } : {}),
-  };
+/** The series keys of a bucketed metric: the average under its own name, then min and max. */
+const bucketKeysOf = new Map<string, readonly [string, string, string]>(
+  metricKeys.map((key) => [key, [key, `${key}_min`, `${key}_max`]]),
+);
+
+function nullValues(keys: readonly string[]): SeriesPoint['values'] {
+  const values: SeriesPoint['values'] = {};
+  for (const key of keys) values[key] = null;
+  return values;
 }
 
-async function rawSeries(db: Executor, deviceId: string, range: GraphRange) {
-  const rows = await repo.rawReadings(db, deviceId, range.from, range.to);
-  const keys = presentMetrics(rows);
-  const points = rows.map((row): SeriesPoint => ({
-    ts: row.ts.getTime(),
-    values: Object.fromEntries(keys.map((key) => [key, row[key]])),
-    ...(row.backfilled ? { backfilled: true } : {}),
-  }));
+/** The reply's points: `ts` as ISO text, then every series key (all points share them), then `backfilled`. */
+function toPointRecords(points: readonly SeriesPoint[]): GraphPoint[] {
+  const keys = Object.keys(points[0]?.values ?? {});
+  return points.map((point) => {
+    const record: GraphPoint = { ts: new Date(point.ts).toISOString() };
+    for (const key of keys) record[key] = point.values[key] ?? null;
+    if (point.backfilled) record.backfilled = true;
+    return record;
+  });
+}
+
+/** Raw readings of the `metrics` a profile found in the range; those still without a value are left out. */
+async function rawSeries(
+  db: Executor,
+  deviceId: string,
+  range: GraphRange,
+  metrics: readonly MetricKey[],
+): Promise<SeriesPoint[]> {
+  const rows = await repo.chartReadings(db, deviceId, range.from, range.to, metrics);
+  // Values sit after [ts, backfilled]; a metric the profile saw but these rows lack is dropped.
+  const columns = metrics
+    .map((key, i) => ({ key, at: i + 2 }))
+    .filter(({ at }) => rows.some((row) => row[at] != null));
+  const keys = columns.map(({ key }) => key);
+  const points = rows.map((row): SeriesPoint => {
+    const values: SeriesPoint['values'] = {};
+    for (const { key, at } of columns) values[key] = (row[at] as number | null | undefined) ?? null;
+    return row[1] ? { ts: row[0], values, backfilled: true } : { ts: row[0], values };
+  });
   return withRawGaps(points, keys);
 }
 
@@ -71,21 +95,24 @@ export async function bucketSeries(
 ): Promise<SeriesPoint[]> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
   const rows = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
-  const metrics = metricKeys.filter((key) => rows.some((row) => row.metric === key));
-  const keys = metrics.flatMap((key) => [key, `${key}_min`, `${key}_max`]);
-  const byBucket = new Map<number, SeriesPoint>();
-  for (const row of rows) {
-    const { ts } = row;
-    let point = byBucket.get(ts);
-    if (!point) {
-      point = { ts, values: Object.fromEntries(keys.map((key) => [key, null])) };
-      byBucket.set(ts, point);
+  const present = new Set(rows.map((row) => row[1]));
+  const keys = metricKeys
+    .filter((key) => present.has(key))
+    .flatMap((key) => bucketKeysOf.get(key) ?? []);
+  // Rows come oldest bucket first, so one bucket's metrics are neighbours.
+  const points: SeriesPoint[] = [];
+  let point: SeriesPoint | undefined;
+  for (const [ts, metric, avg, min, max] of rows) {
+    const names = bucketKeysOf.get(metric);
+    if (!names) continue;
+    if (point?.ts !== ts) {
+      point = { ts, values: nullValues(keys) };
+      points.push(point);
     }
-    point.values[row.metric] = row.avg;
-    point.values[`${row.metric}_min`] = row.min;
-    point.values[`${row.metric}_max`] = row.max;
+    point.values[names[0]] = avg;
+    point.values[names[1]] = min;
+    point.values[names[2]] = max;
   }
-  const points = [...byBucket.values()].sort((a, b) => a.ts - b.ts);
   return withBucketGaps(points, keys, plan);
 }
 
@@ -102,9 +129,10 @@ export async function graphOf(
   const rangeMs = range.to.getTime() - range.from.getTime();
   const rawRetained =
     range.from.getTime() >= options.now.getTime() - options.rawRetentionDays * dayMs;
-  const rawCount = rawRetained
-    ? await repo.countReadingsUpTo(db, deviceId, range.from, range.to, maxPoints + 1)
-    : maxPoints + 1;
+  const profile = rawRetained
+    ? await repo.readingsProfile(db, deviceId, range.from, range.to, maxPoints + 1)
+    : undefined;
+  const rawCount = profile?.count ?? maxPoints + 1;
   const resolution = chooseResolution({
     rangeMs,
     rawCount,
@@ -113,13 +141,13 @@ export async function graphOf(
   });
   if (!resolution) throw badRequest('rangeTooLong', 'to');
   const reply = (points: SeriesPoint[], bucket: string): Graph => ({
-    points: points.map(toPointRecord),
+    points: toPointRecords(points),
     bucket,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
   });
-  if (resolution.kind === 'raw') {
-    const points = await rawSeries(db, deviceId, range);
+  if (resolution.kind === 'raw' && profile) {
+    const points = await rawSeries(db, deviceId, range, profile.metrics);
     // Gap markers count as points too: a very gappy series falls back to buckets.
     if (points.length <= maxPoints) return reply(points, 'raw');
   }

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { reading } from './inventory.js';
+
+/**
+ * Socket.IO (spec monitoring 7, DESIGN 5). A browser connects to the API's origin at path
+ * `/socket.io` with `auth: { token: <jwt> }`. The handshake `query` may carry
+ * `deviceId` (the device's row id or its hardware address, lower-case) and `timeValue`
+ * (the data panel's range: 0 live, 1-5 presets, 6 custom): the socket then joins that device's
+ * room, and receives at once the device's current state (`deviceStatus`, and `liveData` with the
+ * latest reading) so that a reconnect never leaves a gap. Selecting another device opens a new
+ * socket and closes the old one (spec monitoring 4). Every socket also joins its account's and
+ * its user's rooms; an account owner's sockets get `devicesStatusData`.
+ *
+ * A refused handshake ends with a `connect_error` whose message is one of `socketErrors`.
+ */
+export const socketPath = '/socket.io';
+
+export const socketErrors = {
+  unauthorized: 'unauthorized',
+  deviceNotFound: 'device not found',
+  badQuery: 'bad query',
+} as const;
+
+export const socketQuery = z.object({
+  deviceId: z.string().trim().toLowerCase().min(1).max(64).optional(),
+  timeValue: z.coerce.number().int().min(0).max(6).default(1),
+});
+export type SocketQuery = { deviceId?: string; timeValue?: number };
+
+const status = z.enum(['active', 'inactive']);
+
+/** A device came online ('active') or went offline. */
+export const deviceStatusEvent = z.object({
+  /** The device's row id. */
+  id: z.uuid(),
+  /** The hardware address (spec: device_id). */
+  device_id: z.string(),
+  status,
+  lastSeenAt: z.iso.datetime().nullable(),
+});
+export type DeviceStatusEvent = z.infer<typeof deviceStatusEvent>;
+
+/** A reading just stored (durable), for the device room. */
+export const liveDataEvent = z.object({
+  id: z.uuid(),
+  deviceId: z.string(),
+  reading,
+});
+export type LiveDataEvent = z.infer<typeof liveDataEvent>;
+
+/** Every device's state of the account, for account owners (spec: super_user only). */
+export const devicesStatusDataEvent = z.object({
+  devices: z.array(deviceStatusEvent),
+});
+export type DevicesStatusDataEvent = z.infer<typeof devicesStatusDataEvent>;
+
+/** A door opened, or an open door closed (spec monitoring 3: recent door row). */
+export const doorOpening = z.object({
+  id: z.uuid(),
+  /** The door sensor's row id. */
+  deviceDbId: z.uuid(),
+  deviceId: z.string(),
+  deviceName: z.string(),
+  location: z.string().nullable(),
+  /** The door-lock user who opened it, when the lock reports one. */
+  user: z.string().nullable(),
+  timeOpened: z.iso.datetime(),
+  timeClosed: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type DoorOpening = z.infer<typeof doorOpening>;
+
+export const alarmState = z.enum(['error', 'good']);
+
+/** An alarm condition started on a device (emitted by the alarm engine). */
+export const newAlarmEvent = z.object({
+  deviceId: z.uuid(),
+  alarmId: z.uuid(),
+  alarmType: z.string(),
+});
+/** An alarm condition ended on a device. */
+export const removeAlarmEvent = newAlarmEvent;
+/** Something changed in the account's alarms: lists of recent alarms should refetch. */
+export const alarmDataEvent = z.object({
+  deviceId: z.uuid(),
+  alarmId: z.uuid().nullable(),
+  alarmType: z.string().nullable(),
+  state: z.enum(['raised', 'cleared', 'acknowledged', 'changed']),
+});
+
+/** Server -> browser events: one name -> payload map for the emitter and the listeners. */
+export const serverEvents = {
+  deviceStatus: deviceStatusEvent,
+  liveData: liveDataEvent,
+  /** Like liveData, only for sockets whose timeValue is below 6 (charts of a preset range). */
+  graphData: liveDataEvent,
+  devicesStatusData: devicesStatusDataEvent,
+  recentDoorData: doorOpening,
+  newAlarm: newAlarmEvent,
+  removeAlarm: removeAlarmEvent,
+  alarmData: alarmDataEvent,
+} as const;
+export type ServerEventName = keyof typeof serverEvents;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;
+
+/** The typed listener map for socket.io's generics (server `Server<{}, ServerToClient>`). */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
