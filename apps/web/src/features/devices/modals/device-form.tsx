@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockedIdInput } from '../../../components/locked-id-input';
 import { inputProps } from '../../../lib/forms';
-import { useUnlockIdChange } from '../api/unlock-id';
+import { useUnlockIdChange } from '../../../lib/unlock-id';
 import { DeviceAlertFields } from './device-alert-fields';
 import { deviceFormSchema, initialDeviceValues, type DeviceFormValues } from './device-form-schema';
 import { DevicePlacementFields } from './device-placement-fields';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockedIdInput } from '../../../components/locked-id-input';
 import { inputProps } from '../../../lib/forms';
-import { useUnlockIdChange } from '../api/unlock-id';
+import { useUnlockIdChange } from '../../../lib/unlock-id';
 import {
   gatewayFormSchema,
   initialGatewayValues,

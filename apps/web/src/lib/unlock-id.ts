@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { unlockReply } from '@vigil/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /**
  * POST /api/auth/unlock — the person's own password again, for a token that lets this session
- * change a device ID. A wrong password is shown under the password field, not as a toast.
+ * change a device or gateway ID. A wrong password is shown under the password field, not as a toast.
  */
 export const unlockIdChange = (password: string) =>
   api.post('/api/auth/unlock', unlockReply, {
