@@ -1,12 +1,10 @@
-import { Button, Center, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconCpuOff, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconCpuOff, IconDownload, IconPlus } from '@tabler/icons-react';
 import type { Device } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { SearchableListCard, useListSearch } from '../../../components/searchable-list-card';
 import { useSession } from '../../../lib/session';
 import { useDownloadDeviceList } from '../api/download-device-list';
 import { useDevices } from '../api/list-devices';
@@ -92,51 +90,18 @@ interface DevicesCardProps {
 /** Search (debounced), the table and server paging. */
 function DevicesCard({ ownUserId, onEdit, onDelete }: DevicesCardProps) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const devices = useDevices(ownUserId, { page, search: debouncedSearch });
-  const list = devices.data?.list ?? [];
-
+  const list = useListSearch();
+  const devices = useDevices(ownUserId, { page: list.page, search: list.debounced });
   return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-      <TextInput
-        label={t('devices.search')}
-        placeholder={t('devices.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        type="search"
-        maw={{ sm: 360 }}
-        mb="md"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-      />
-      {devices.isPending ? (
-        <PageLoader />
-      ) : list.length === 0 || !devices.data ? (
-        <EmptyDevices />
-      ) : (
-        <>
-          <DevicesTable devices={list} onEdit={onEdit} onDelete={onDelete} />
-          <PaginationBar pagination={devices.data.meta.pagination} onPageChange={setPage} />
-        </>
-      )}
-    </Paper>
-  );
-}
-
-function EmptyDevices() {
-  const { t } = useTranslation();
-  return (
-    <Center py={48}>
-      <Stack align="center" gap="xs">
-        <ThemeIcon size={56} radius={28} variant="light" color="gray" aria-hidden>
-          <IconCpuOff size={28} />
-        </ThemeIcon>
-        <Text c="dimmed">{t('devices.empty')}</Text>
-      </Stack>
-    </Center>
+    <SearchableListCard
+      searchLabel={t('devices.search')}
+      searchPlaceholder={t('devices.searchPlaceholder')}
+      list={list}
+      query={devices}
+      emptyIcon={IconCpuOff}
+      emptyText={t('devices.empty')}
+    >
+      {(items) => <DevicesTable devices={items} onEdit={onEdit} onDelete={onDelete} />}
+    </SearchableListCard>
   );
 }

@@ -1,13 +1,11 @@
-import { Button, Center, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconUserOff } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconPlus, IconUserOff } from '@tabler/icons-react';
 import type { Role, User } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { SearchableListCard, useListSearch } from '../../../components/searchable-list-card';
 import { useSession } from '../../../lib/session';
 import { useUsers } from '../api/list-users';
 import { UsersTable } from '../components/users-table';
@@ -83,59 +81,28 @@ interface UsersCardProps {
 function UsersCard({ ownUserId, role, onEdit, onDelete }: UsersCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [searchString] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const users = useUsers(ownUserId, { page, searchString });
-  const list = users.data?.list ?? [];
-
+  const list = useListSearch();
+  const users = useUsers(ownUserId, { page: list.page, searchString: list.debounced });
   return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-      <TextInput
-        label={t('users.search')}
-        placeholder={t('users.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        type="search"
-        maw={{ sm: 360 }}
-        mb="md"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-      />
-      {users.isPending ? (
-        <PageLoader />
-      ) : list.length === 0 || !users.data ? (
-        <EmptyUsers />
-      ) : (
-        <>
-          <UsersTable
-            users={list}
-            actorRole={role}
-            onSubUsers={(user) => {
-              void navigate(`/subUsers?parentId=${encodeURIComponent(user.id)}`);
-            }}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-          <PaginationBar pagination={users.data.meta.pagination} onPageChange={setPage} />
-        </>
+    <SearchableListCard
+      searchLabel={t('users.search')}
+      searchPlaceholder={t('users.searchPlaceholder')}
+      list={list}
+      query={users}
+      emptyIcon={IconUserOff}
+      emptyText={t('users.empty')}
+    >
+      {(items) => (
+        <UsersTable
+          users={items}
+          actorRole={role}
+          onSubUsers={(user) => {
+            void navigate(`/subUsers?parentId=${encodeURIComponent(user.id)}`);
+          }}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       )}
-    </Paper>
-  );
-}
-
-function EmptyUsers() {
-  const { t } = useTranslation();
-  return (
-    <Center py={48}>
-      <Stack align="center" gap="xs">
-        <ThemeIcon size={56} radius={28} variant="light" color="gray" aria-hidden>
-          <IconUserOff size={28} />
-        </ThemeIcon>
-        <Text c="dimmed">{t('users.empty')}</Text>
-      </Stack>
-    </Center>
+    </SearchableListCard>
   );
 }
