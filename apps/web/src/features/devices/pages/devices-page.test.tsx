@@ -57,7 +57,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('devices page', { timeout: 15_000 }, () => {
+describe('devices page', () => {
   it('lists the account’s devices with the spec’s columns, paged by the server', async () => {
     const api = ownerApi([
       deviceOf(),

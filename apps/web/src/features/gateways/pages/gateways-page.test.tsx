@@ -39,7 +39,7 @@ async function fill(user: User, input: HTMLElement, text: string) {
   await user.paste(text);
 }
 
-describe('gateways page', { timeout: 15_000 }, () => {
+describe('gateways page', () => {
   it('shows an account owner their gateways with download, add, edit and delete', async () => {
     const api = ownerApi();
     renderWithProviders(<GatewaysPage />, { path: '/gateways' });
