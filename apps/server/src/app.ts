@@ -27,9 +27,12 @@ import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { alarmRoutes } from './modules/alarms/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
+import { doorRoutes } from './modules/doors/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { gatewayLogRoutes } from './modules/gateway-logs/routes.js';
 import { gatewayRoutes } from './modules/gateways/routes.js';
@@ -41,6 +44,7 @@ import { taskRoutes } from './modules/tasks/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { realtimePlugin } from './realtime/plugin.js';
 import type { TokenSigner } from './lib/jwt.js';
 import type { Db } from './db/client.js';
 
@@ -146,6 +150,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(infrastructure, { ctx });
   await app.register(metricsPlugin);
   await app.register(guardPlugin);
+  await app.register(realtimePlugin);
 
   // 3. Domain routes.
   await app.register(healthRoutes);
@@ -161,6 +166,9 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(deviceRoutes);
   await app.register(gatewayRoutes);
   await app.register(locationRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(doorRoutes);
+  await app.register(alarmRoutes);
 
   await serveWebApp(app, ctx.config.webDir);
   return app;

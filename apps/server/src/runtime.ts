@@ -15,6 +15,7 @@ import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maint
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
+import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR (one machine; set JWT_SECRET for several). */
 async function jwtSecret(config: Config): Promise<string> {
@@ -35,6 +36,8 @@ export type Runtime = {
   worker: Worker | undefined;
   /** The ingest pipeline and its in-process events (`readings`, `deviceStatus`, `gatewayStatus`). */
   ingest: IngestHub;
+  /** Socket.IO (api role) and the bridge of ingest events to browsers; `emitAlarm` for alarms. */
+  realtime: Realtime;
   /** The address the API listens on, once `listen` has run. */
   url: string | undefined;
   /** The embedded broker's address and port, once `listen` has run (broker role). */
@@ -77,6 +80,14 @@ export async function createRuntime(
   let mqtt: MqttRoles | undefined;
   const ingest = createIngestHub(ctx, logger.child({ role: 'ingest' }));
   attachIngestHub(ctx, ingest);
+  const realtime = createRealtime({
+    config,
+    db: db.db,
+    tokens: ctx.tokens,
+    events: ingest.events,
+    log: logger.child({ role: 'realtime' }),
+  });
+  attachRealtime(ctx, realtime);
   if (config.roles.includes('worker')) {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -107,6 +118,7 @@ export async function createRuntime(
     app,
     worker,
     ingest,
+    realtime,
     get url() {
       return url;
     },
@@ -135,8 +147,9 @@ export async function createRuntime(
       return url;
     },
     async close() {
-      // Take no new MQTT message or request and let those in flight finish; then write what is
-      // queued (acknowledging it), disconnect gateways, stop jobs, and close the database last.
+      // Take no new MQTT message or request and let those in flight finish (closing the app
+      // disconnects its sockets first); then write what is queued (acknowledging it), disconnect
+      // gateways, stop jobs, send the last live events and close Redis, and the database last.
       await mqtt?.stopAccepting();
       await app?.close();
       await ingest.writer.close();
@@ -144,6 +157,7 @@ export async function createRuntime(
       await ingest.logs.close();
       schedule?.stop();
       await worker?.stop();
+      await realtime.close();
       await db.close();
     },
   };

@@ -9,6 +9,12 @@ export type LoadOptions = {
   /** Readings per MQTT message. */
   batch: number;
   durationSeconds: number;
+  /**
+   * `sequence` (default): timestamps one millisecond apart per device round from the run's start.
+   * `now`: each reading stamped with the wall-clock time its message is built and sent (unique
+   * per device), so that a receiver on the same machine can measure publish -> delivery latency.
+   */
+  stamp?: 'sequence' | 'now';
   log?: (line: string) => void;
 };
 export type LoadResult = { sent: number; seconds: number; readingsPerSecond: number };
@@ -27,6 +33,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = Date.now();
   const end = started + options.durationSeconds * 1000;
   let sent = 0;
+  const lastStamp = new Map<string, number>();
+  const nowStamp = (deviceId: string) => {
+    const ms = Math.max(Date.now(), (lastStamp.get(deviceId) ?? 0) + 1);
+    lastStamp.set(deviceId, ms);
+    return new Date(ms).toISOString();
+  };
   await Promise.all(
     options.gateways.map(async (gateway, index) => {
       const client = clients[index];
@@ -37,9 +49,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         for (let i = 0; i < options.batch; i += 1, sequence += 1) {
           const deviceId = gateway.devices[sequence % gateway.devices.length] ?? '';
           // one millisecond apart per device round, starting at the run's start
-          const ts = new Date(
-            started + Math.floor(sequence / gateway.devices.length),
-          ).toISOString();
+          const ts =
+            options.stamp === 'now'
+              ? nowStamp(deviceId)
+              : new Date(started + Math.floor(sequence / gateway.devices.length)).toISOString();
           readings.push({
             deviceId,
             ts,

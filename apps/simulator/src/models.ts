@@ -47,9 +47,9 @@ export function spillDetected(deviceId: string, time: number): boolean {
 }
 
 function battery(deviceId: string, time: number): number {
-  // slowly discharging over 200 days from a per-device start
-  const start = 60 + noise(`${deviceId}:battery`) * 40;
-  return Math.max(5, round(start - ((time / hour) % 4800) / 48, 0));
+  // slowly discharging, 20 points a year from a per-device start, then a fresh battery
+  const start = 70 + noise(`${deviceId}:battery`) * 30;
+  return Math.max(5, round(start - (((time / hour) % 8760) / 8760) * 20, 0));
 }
 
 /** The reading a device sends at `time` (ms since epoch): a pure function of the device and time. */

@@ -40,14 +40,29 @@ export type DashboardPrefs = z.infer<typeof dashboardPrefs>;
 /** `GET /api/user/dashboard`: null until the person saves one. */
 export const dashboardPrefsReply = data(dashboardPrefs.nullable());
 
+// Not catalogue texts (messages.ts): no spec text exists, and the web shows errors[0].message.
+const pageInvalid = 'page must be a whole number of 1 or more';
+const pageSizeInvalid = 'pageSize must be a whole number from 1 to 100';
+
 /**
  * `POST /api/alarms/recentDoorOpenings` and `POST /api/alarms/recentAlarms/v2` take the page in
  * the query (spec: page, pageSize=9) — the body is ignored.
  */
 export const recentQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce
+    .number({ error: pageInvalid })
+    .int({ error: pageInvalid })
+    .min(1, { error: pageInvalid })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: pageSizeInvalid })
+    .int({ error: pageSizeInvalid })
+    .min(1, { error: pageSizeInvalid })
+    .max(100, { error: pageSizeInvalid })
+    .default(10),
 });
+/** The spec's client posts `{ authToken }` (its session, also in the header); nothing else is read. */
+export const recentBody = z.object({ authToken: z.string().max(4096).optional() }).nullish();
 export const doorOpeningsReply = data(
   z.object({ list: z.array(doorOpening), meta: z.object({ pagination }) }),
 );

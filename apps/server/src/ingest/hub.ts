@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
+import { createDoorTracker, type DoorTracker } from '../modules/doors/tracker.js';
 import { createGatewayLogWriter, type GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import { createBatchWriter, type BatchWriter, type Committed } from '../modules/readings/writer.js';
 import { readingColumns } from './columns.js';
@@ -20,6 +21,8 @@ export type IngestHub = {
   metrics: IngestMetrics;
   directory: Directory;
   writer: BatchWriter;
+  /** Door openings from the readings `writer` stored. */
+  doors: DoorTracker;
   logs: GatewayLogWriter;
   state: GatewayState;
   pipeline: Pipeline;
@@ -86,9 +89,10 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
       metrics.writeRetries.inc();
     },
   });
+  const doors = createDoorTracker({ db, events, log });
   const directory = createDirectory(db);
   const state = createGatewayState({ db, logs, events, log });
-  const pipeline = createPipeline({ directory, writer, logs, state, metrics, log });
+  const pipeline = createPipeline({ directory, writer, doors, logs, state, metrics, log });
   let probe: () => BrokerHealth = () => 'n/a';
   return {
     events,
@@ -96,6 +100,7 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     metrics,
     directory,
     writer,
+    doors,
     logs,
     state,
     pipeline,

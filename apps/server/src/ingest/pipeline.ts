@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { DoorTracker } from '../modules/doors/tracker.js';
 import type { GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import {
   NotStorableError,
@@ -19,6 +20,7 @@ export type UpOutcome = { accepted: number; duplicates: number; unknownDevices: 
 export type PipelineDeps = {
   directory: Directory;
   writer: BatchWriter;
+  doors: DoorTracker;
   logs: GatewayLogWriter;
   state: GatewayState;
   metrics: IngestMetrics;
@@ -49,7 +51,7 @@ export type Pipeline = ReturnType<typeof createPipeline>;
  * A bad message is refused, counted and logged, and never stops the pipeline.
  */
 export function createPipeline(deps: PipelineDeps) {
-  const { directory, writer, logs, state, metrics } = deps;
+  const { directory, writer, doors, logs, state, metrics } = deps;
   const unknownDeviceLogged = createThrottle(unknownDeviceLogEveryMs);
 
   async function refuse(gateway: GatewayRecord, kind: string, problem: Rejection) {
@@ -102,6 +104,17 @@ export function createPipeline(deps: PipelineDeps) {
     await Promise.all(lines);
   }
 
+  /**
+   * Stores the readings, then what they change in door events, before the message may be
+   * acknowledged: a message whose door events failed comes again, and applying it twice is
+   * harmless, so duplicates are passed on too.
+   */
+  async function store(readings: ResolvedReading[]): Promise<WriteResult> {
+    const result = await writer.write(readings);
+    await doors.track(readings);
+    return result;
+  }
+
   function countWritten(transport: Transport, result: WriteResult, unknownReadings: number) {
     metrics.readings.inc({ transport, outcome: 'inserted' }, result.inserted);
     metrics.readings.inc({ transport, outcome: 'duplicate' }, result.duplicates);
@@ -116,7 +129,7 @@ export function createPipeline(deps: PipelineDeps) {
     if (unknown.size > 0) await reportUnknown(gateway, unknown);
     let result: WriteResult;
     try {
-      result = await writer.write(resolved);
+      result = await store(resolved);
     } catch (error) {
       if (!(error instanceof NotStorableError)) throw error;
       return refuse(gateway, 'up', { ok: false, reason: 'not_storable', detail: error.message });
@@ -191,7 +204,7 @@ export function createPipeline(deps: PipelineDeps) {
       const { resolved, unknown } = await resolve(decoded.readings, accountId);
       let result: WriteResult;
       try {
-        result = await writer.write(resolved);
+        result = await store(resolved);
       } catch (error) {
         if (!(error instanceof NotStorableError)) throw error;
         metrics.rejected.inc({ transport: 'http', reason: 'not_storable' });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Actor } from '../lib/actor.js';
-import { findActiveSession } from '../modules/auth/repo.js';
+import { actorOfToken } from '../modules/auth/session.js';
 
 /**
  * Who may call a route, declared once on the route (STYLE.md 4):
@@ -41,23 +41,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
-  const token = bearerToken(request);
-  if (token === undefined) throw unauthorized();
-  const claims = await app.tokens.verify(token);
-  if (!claims) throw unauthorized();
-  const row = await findActiveSession(app.db, claims.sessionId, new Date());
-  if (row?.userId !== claims.userId) throw unauthorized();
-  return {
-    userId: row.userId,
-    sessionId: row.sessionId,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    accountId: row.accountId,
-    accountName: row.accountName,
-    language: row.language,
-    ip: request.ip,
-  };
+  const actor = await actorOfToken(app, bearerToken(request), request.ip);
+  if (!actor) throw unauthorized();
+  return actor;
 }
 
 export const guardPlugin = fp(

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import LoginPage from '../features/auth/pages/login-page';
 import { homePath, useSession, type StoredSession } from '../lib/session';
 import type { UpcomingPage } from './coming-soon-page';
@@ -18,13 +19,17 @@ const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const SubUsersPage = lazy(() => import('../features/users/pages/sub-users-page'));
 const DevicesPage = lazy(() => import('../features/devices/pages/devices-page'));
 const GatewaysPage = lazy(() => import('../features/gateways/pages/gateways-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
+// Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
+const DeviceDataPanel = lazy(() =>
+  import('../features/device-data').then((module) => ({ default: module.DeviceDataPanel })),
+);
 
 const authWidth = 460;
 const documentWidth = 880;
 
 /** Signed-in pages of later issues (spec platform 2): path and page. */
 const upcoming: [string, UpcomingPage][] = [
-  ['/dashboard', 'dashboard'],
   ['/accounts', 'accounts'],
   ['/reports', 'reports'],
   ['/otaDevices', 'otaDevices'],
@@ -64,6 +69,19 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
         {upcoming.map(([path, page]) => (
           <Route key={path} path={path} caseSensitive element={<ComingSoonPage page={page} />} />
         ))}
+        <Route
+          path="/dashboard"
+          caseSensitive
+          element={
+            <DashboardPage
+              renderDeviceData={(props) => (
+                <Suspense fallback={<PageLoader />}>
+                  <DeviceDataPanel {...props} />
+                </Suspense>
+              )}
+            />
+          }
+        />
         <Route
           path="/users"
           caseSensitive

@@ -51,6 +51,7 @@ describe('sign-in', () => {
     signInApi(role);
     renderApp('/login');
     await signInWith(sessionOf(role).email, 'vigil-demo');
+    // The dashboard shows 'Loading...' until its lists answer.
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');
   });

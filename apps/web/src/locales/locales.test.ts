@@ -35,6 +35,16 @@ const sameEverywhere = new Set([
   'connection.offline',
   'gateways.title',
   'gateways.megahertz',
+  'deviceData.customRange',
+  'deviceData.graph.min',
+  'deviceData.graph.max',
+  'deviceData.groups.co2',
+  'deviceData.metrics.c',
+  'deviceData.raw.seconds',
+  'deviceData.raw.minutes',
+  'deviceData.ranges.live',
+  'deviceData.graph.live',
+  'deviceData.export.progress',
 ]);
 
 const placeholders = (text: string) =>

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { reloadSession } from '../lib/session';
@@ -32,6 +32,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+// Lazy routes load their chunks on first use: under a loaded machine that takes longer than
+// testing-library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -10,6 +11,7 @@ import {
   real,
   smallint,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.js';
@@ -93,6 +95,10 @@ export const doorEvents = pgTable(
   (table) => [
     index('door_events_account_idx').on(table.accountId, table.openedAt),
     index('door_events_device_idx').on(table.deviceId, table.openedAt),
+    // One open door per device: ingest in two processes cannot open the same door twice.
+    uniqueIndex('door_events_open_key')
+      .on(table.deviceId)
+      .where(sql`${table.closedAt} is null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountWithOwner, demo, userIdOf } from '../../helpers/fixtures.js';
 import { createDemoApp, login, type TestApp } from '../../helpers/test-app.js';
+import { dashboard } from './dashboard.js';
 import { foundation } from './foundation.js';
 import { history } from './history.js';
 import { ingest } from './ingest.js';
@@ -11,7 +12,7 @@ import { callers, type Call, type Caller, type MatrixContext, type MatrixModule 
  * Every /api route, called as each kind of caller, with the status each must get.
  * Each domain adds a module here; the coverage test fails while a route is missing.
  */
-const modules: MatrixModule[] = [foundation, history, ingest, inventory];
+const modules: MatrixModule[] = [foundation, history, ingest, inventory, dashboard];
 const calls: Call[] = modules.flatMap((module) => module.calls);
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {

@@ -56,11 +56,8 @@ describe('sign-up', () => {
       phoneNumber: '7700900123',
       language: 'en',
     });
-    await waitFor(
-      () => {
-        expect(screen.getByTestId('location')).toHaveTextContent('/login');
-      },
-      { timeout: 2000 },
-    );
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    });
   });
 });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "door_events_open_key" ON "door_events" USING btree ("device_id") WHERE "door_events"."closed_at" is null;

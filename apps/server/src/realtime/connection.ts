@@ -1,0 +1,60 @@
+import type { Socket } from 'socket.io';
+import type { ServerToClientEvents } from '@vigil/contracts';
+import type { Executor } from '../db/client.js';
+import { toReading } from '../modules/devices/view.js';
+import { deviceStatusPayload } from './bridge.js';
+import type { SocketData } from './handshake.js';
+import * as repo from './repo.js';
+import { room } from './rooms.js';
+
+export type VigilSocket = Socket<Record<string, never>, ServerToClientEvents, never, SocketData>;
+
+/** The rooms a socket joins for what its handshake established. */
+export function roomsOf(data: SocketData): string[] {
+  const { actor, device, timeValue, assigned } = data;
+  const rooms = [room.user(actor.userId)];
+  const accountId = actor.role === 'super_admin' ? null : actor.accountId;
+  if (accountId !== null) rooms.push(room.account(accountId));
+  if (accountId !== null && actor.role === 'super_user') rooms.push(room.accountOwners(accountId));
+  for (const id of assigned) rooms.push(room.deviceUsers(id));
+  if (device) {
+    rooms.push(room.device(device.id));
+    if (timeValue < 6) rooms.push(room.deviceGraph(device.id));
+  }
+  return rooms;
+}
+
+/**
+ * Joins the socket's rooms, then sends it the current state, read after joining so that nothing
+ * stored in between is missed (a change may arrive twice, never not at all): the device's
+ * deviceStatus and its latest reading as liveData; for an owner, devicesStatusData with every
+ * device of the account. On every (re)connect, so a reconnect never leaves a gap.
+ */
+export async function welcome(db: Executor, socket: VigilSocket): Promise<void> {
+  const data = socket.data;
+  await socket.join(roomsOf(data));
+  const accountId = data.actor.accountId;
+  if (accountId === null || data.actor.role === 'super_admin') return;
+  if (data.device) {
+    const state = await repo.findDeviceState(db, accountId, { id: data.device.id });
+    if (state && socket.connected) {
+      socket.emit(
+        'deviceStatus',
+        deviceStatusPayload({ ...state, lastSeenAt: state.lastSeenAt?.toISOString() ?? null }),
+      );
+      const latest = toReading(state.latestData);
+      if (latest)
+        socket.emit('liveData', { id: state.id, deviceId: state.deviceId, reading: latest });
+    }
+  }
+  if (data.actor.role === 'super_user') {
+    const devices = await repo.accountDeviceStates(db, accountId);
+    if (socket.connected) {
+      socket.emit('devicesStatusData', {
+        devices: devices.map((row) =>
+          deviceStatusPayload({ ...row, lastSeenAt: row.lastSeenAt?.toISOString() ?? null }),
+        ),
+      });
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { socketErrors, socketQuery } from '@vigil/contracts';
+import type { Socket } from 'socket.io';
+import type { Executor } from '../db/client.js';
+import type { Actor } from '../lib/actor.js';
+import type { TokenSigner } from '../lib/jwt.js';
+import { actorOfToken } from '../modules/auth/session.js';
+import { assignedOnly } from '../modules/devices/scope.js';
+import * as repo from './repo.js';
+
+/** What the handshake established, kept on the socket (`socket.data`). */
+export type SocketData = {
+  actor: Actor;
+  timeValue: number;
+  /** The device the socket was opened for: its row id and hardware address. */
+  device: { id: string; deviceId: string } | undefined;
+  /** For a `user`: the row ids of the devices assigned to them. */
+  assigned: string[];
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export class HandshakeRefused extends Error {
+  override name = 'HandshakeRefused';
+}
+
+/**
+ * Checks a socket's handshake as the guard checks a request: `auth.token` must be a live
+ * session's JWT; the query must parse; a device must be one the actor may see (its account's,
+ * and for a `user` one assigned to them; a super_admin watches no device). A refusal's message
+ * is one of `socketErrors`, which the client receives as its `connect_error`.
+ */
+export async function checkHandshake(
+  deps: { db: Executor; tokens: TokenSigner },
+  handshake: Socket['handshake'],
+): Promise<SocketData> {
+  const auth = handshake.auth as Record<string, unknown> | undefined;
+  const token = typeof auth?.token === 'string' ? auth.token : undefined;
+  const actor = await actorOfToken(deps, token, handshake.address || null);
+  if (!actor) throw new HandshakeRefused(socketErrors.unauthorized);
+  const query = socketQuery.safeParse(handshake.query);
+  if (!query.success) throw new HandshakeRefused(socketErrors.badQuery);
+  const { deviceId, timeValue } = query.data;
+  const accountId = actor.role === 'super_admin' ? null : actor.accountId;
+  let device: SocketData['device'];
+  if (deviceId !== undefined) {
+    if (accountId === null) throw new HandshakeRefused(socketErrors.deviceNotFound);
+    const key = uuidPattern.test(deviceId) ? { id: deviceId } : { deviceId };
+    const row = await repo.findDeviceState(deps.db, accountId, key, assignedOnly(actor));
+    if (!row) throw new HandshakeRefused(socketErrors.deviceNotFound);
+    device = { id: row.id, deviceId: row.deviceId };
+  }
+  const assigned = actor.role === 'user' ? await repo.assignedDeviceIds(deps.db, actor.userId) : [];
+  return { actor, timeValue, device, assigned };
+}

@@ -1,0 +1,185 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Emitter } from '@socket.io/redis-emitter';
+import {
+  socketErrors,
+  socketPath,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@vigil/contracts';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { Server } from 'socket.io';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import type { IngestEvents } from '../ingest/events.js';
+import type { TokenSigner } from '../lib/jwt.js';
+import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
+import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
+import { welcome } from './connection.js';
+import { checkHandshake, HandshakeRefused, type SocketData } from './handshake.js';
+import { deviceAudience, room } from './rooms.js';
+
+export type RealtimeServer = Server<
+  Record<string, never>,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export type AlarmEventName = 'newAlarm' | 'removeAlarm' | 'alarmData';
+
+export type Realtime = {
+  /** The Socket.IO server, once `attach` has run (api role). */
+  readonly io: RealtimeServer | undefined;
+  /** Serves Socket.IO at `socketPath` on the API's HTTP server (api role). */
+  attach: (server: HttpServer) => RealtimeServer;
+  /**
+   * Tells the browsers of a device's account about one of its alarms: the account's owners, the
+   * users assigned to the device and the device's own room, on every API process. For the alarm
+   * engine; a no-op in a process that can reach no browser (no api role, no REDIS_URL).
+   */
+  emitAlarm: <E extends AlarmEventName>(
+    event: E,
+    target: { accountId: string; deviceId: string },
+    payload: ServerEventPayload<E>,
+  ) => void;
+  /** Disconnects this process's sockets and stops serving them (before the HTTP server closes). */
+  closeServer: () => Promise<void>;
+  /** Sends what is held, then closes the Redis clients (before the database closes). */
+  close: () => Promise<void>;
+};
+
+/**
+ * A Redis client for publishing whose failures are logged, not thrown: the adapter and the
+ * emitter publish without handling the reply, and a live event lost while Redis is away is
+ * recovered by the client's reconnect (which sends the current state).
+ */
+function publisher(url: string, log: Logger): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: 3 });
+  let warned = 0;
+  client.on('error', (error: Error) => {
+    if (Date.now() - warned > 10_000) log.warn({ err: error }, 'redis connection failed');
+    warned = Date.now();
+  });
+  const publish = client.publish.bind(client);
+  const guarded = (channel: string | Buffer, message: string | Buffer) =>
+    publish(channel, message).catch((error: unknown) => {
+      if (Date.now() - warned > 10_000) log.warn({ err: error }, 'live event not published');
+      warned = Date.now();
+      return 0;
+    });
+  Object.assign(client, { publish: guarded });
+  return client;
+}
+
+/**
+ * The realtime side of a process (DESIGN 1, 5). With the api role, Socket.IO on the HTTP
+ * server; with REDIS_URL, the Redis adapter so that an event reaches the sockets of every API
+ * process, and in a process without the api role (ingest, worker) the Redis emitter, so that
+ * its events still reach browsers. The ingest path's events are bridged to rooms here.
+ */
+export function createRealtime(deps: {
+  config: Config;
+  db: Executor;
+  tokens: TokenSigner;
+  events: IngestEvents;
+  log: Logger;
+}): Realtime {
+  const { config, log } = deps;
+  const servesSockets = config.roles.includes('api');
+  const pub = config.redisUrl ? publisher(config.redisUrl, log) : undefined;
+  let sub: Redis | undefined;
+  let io: RealtimeServer | undefined;
+  let broadcast: Broadcast | undefined =
+    pub && !servesSockets ? emitterBroadcast(new Emitter<ServerToClientEvents>(pub)) : undefined;
+  const bridge: IngestBridge | undefined =
+    servesSockets || pub
+      ? bridgeIngestEvents(deps.events, (rooms, event, payload) => {
+          broadcast?.(rooms, event, payload);
+        })
+      : undefined;
+
+  return {
+    get io() {
+      return io;
+    },
+    attach(server) {
+      if (io) return io;
+      const socketServer: RealtimeServer = new Server(server, {
+        path: socketPath,
+        transports: ['websocket'],
+        serveClient: false,
+      });
+      if (pub) {
+        sub = pub.duplicate();
+        sub.on('error', () => undefined); // reported through the publisher's handler
+        socketServer.adapter(createAdapter(pub, sub));
+      }
+      socketServer.use((socket, next) => {
+        checkHandshake(deps, socket.handshake).then(
+          (data) => {
+            socket.data = data;
+            next();
+          },
+          (error: unknown) => {
+            if (!(error instanceof HandshakeRefused))
+              log.error({ err: error }, 'socket handshake failed');
+            next(
+              new Error(
+                error instanceof HandshakeRefused ? error.message : socketErrors.unauthorized,
+              ),
+            );
+          },
+        );
+      });
+      socketServer.on('connection', (socket) => {
+        welcome(deps.db, socket).catch((error: unknown) => {
+          log.error({ err: error }, 'socket state not sent');
+        });
+      });
+      io = socketServer;
+      broadcast = serverBroadcast(socketServer);
+      return socketServer;
+    },
+    emitAlarm(event, target, payload) {
+      broadcast?.(
+        [...deviceAudience(target.accountId, target.deviceId), room.device(target.deviceId)],
+        event,
+        payload,
+      );
+    },
+    async closeServer() {
+      if (!io) return;
+      // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
+    },
+    async close() {
+      bridge?.close();
+      for (const client of [sub, pub]) {
+        if (!client) continue;
+        try {
+          await client.quit();
+        } catch {
+          client.disconnect();
+        }
+      }
+    },
+  };
+}
+
+const realtimes = new WeakMap<AppContext, Realtime>();
+
+/** Makes the runtime's realtime side reachable from the app's plugin and from services. */
+export function attachRealtime(ctx: AppContext, realtime: Realtime): void {
+  realtimes.set(ctx, realtime);
+}
+
+export function realtimeOf(ctx: AppContext): Realtime {
+  const realtime = realtimes.get(ctx);
+  if (!realtime) throw new Error('no realtime on this context: build it with createRuntime');
+  return realtime;
+}

@@ -1,0 +1,94 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  Device,
+  DeviceStatusEvent,
+  DevicesStatusDataEvent,
+  LiveDataEvent,
+  Pagination,
+  Reading,
+} from '@vigil/contracts';
+import { dashboardKeys } from './keys';
+
+/**
+ * Socket events write into the query cache (STYLE 9): these functions are the whole bridge, so
+ * they are tested without a socket.
+ */
+
+interface DeviceList {
+  list: Device[];
+  meta: { pagination: Pagination };
+}
+
+interface DeviceState {
+  id: string;
+  deviceId: string;
+  status: 'active' | 'inactive';
+  lastSeenAt: string | null;
+  latest: Reading | null;
+}
+
+type StatusChange = Pick<DeviceStatusEvent, 'id' | 'status' | 'lastSeenAt'>;
+
+function patchDeviceLists(queryClient: QueryClient, changes: StatusChange[]): void {
+  const byId = new Map(changes.map((change) => [change.id, change]));
+  queryClient.setQueriesData<DeviceList>({ queryKey: dashboardKeys.devices }, (current) => {
+    if (!current) return current;
+    const list = current.list.map((device) => {
+      const change = byId.get(device.id);
+      if (!change || change.status === device.status) return device;
+      return { ...device, status: change.status, lastSeenAt: change.lastSeenAt };
+    });
+    return list.some((device, index) => device !== current.list[index])
+      ? { ...current, list }
+      : current;
+  });
+}
+
+function patchDeviceState(queryClient: QueryClient, change: StatusChange): void {
+  queryClient.setQueryData<DeviceState>(dashboardKeys.deviceStatus(change.id), (current) =>
+    current ? { ...current, status: change.status, lastSeenAt: change.lastSeenAt } : current,
+  );
+}
+
+/** `deviceStatus` (device channel): one device went online or offline. */
+export function applyDeviceStatus(queryClient: QueryClient, event: DeviceStatusEvent): void {
+  patchDeviceLists(queryClient, [event]);
+  patchDeviceState(queryClient, event);
+}
+
+/** `devicesStatusData` (account channel, owners): the state of every device of the account. */
+export function applyDevicesStatus(queryClient: QueryClient, event: DevicesStatusDataEvent): void {
+  patchDeviceLists(queryClient, event.devices);
+  for (const device of event.devices) patchDeviceState(queryClient, device);
+}
+
+/** `liveData` (device channel): a reading just stored is the device's latest, and it is online. */
+export function applyLiveData(queryClient: QueryClient, event: LiveDataEvent): void {
+  queryClient.setQueryData<DeviceState>(dashboardKeys.deviceStatus(event.id), (current) => {
+    if (!current) return current;
+    const newer = !current.latest || current.latest.createdAt <= event.reading.createdAt;
+    // A backfilled reading arriving late is history, not the current state.
+    if (!newer) return current;
+    return {
+      ...current,
+      status: 'active',
+      lastSeenAt: event.reading.createdAt,
+      latest: event.reading,
+    };
+  });
+}
+
+/** A status change moves the Status card's counts: fetch them again. */
+export const refreshConnectedStatus = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: dashboardKeys.connectedStatus });
+
+/** `recentDoorData`: a door opened or closed; the recent door table fetches its page again. */
+export const refreshDoorOpenings = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: dashboardKeys.recentDoorOpenings });
+
+/** `alarmData` (spec monitoring 7): refresh the recent alarm and door lists. */
+export const refreshAlarmLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.recentAlarms }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.recentDoorOpenings }),
+  ]);

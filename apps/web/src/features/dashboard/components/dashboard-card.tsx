@@ -1,0 +1,76 @@
+import { Box, Group, Paper, Title, Tooltip } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
+import type { DashboardCard as CardKey } from '@vigil/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The grid drags cards by this handle only, so that touch scrolling and clicks stay free. */
+export const dragHandleClass = 'dashboard-drag-handle';
+
+export const cardElementId = (card: CardKey) => `dashboard-card-${card}`;
+
+interface DashboardCardProps {
+  card: CardKey;
+  title: string;
+  /** Unlocked grids show the drag handle. */
+  movable: boolean;
+  compact: boolean;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One card of the grid: a labelled region with its title bar and a scrollable body. */
+export function DashboardCard(props: DashboardCardProps) {
+  const { card, title, movable, compact, actions, children } = props;
+  const { t } = useTranslation();
+  const titleId = `${cardElementId(card)}-title`;
+  return (
+    <Paper
+      component="section"
+      id={cardElementId(card)}
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      h="100%"
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      data-testid={`card-${card}`}
+    >
+      <Group
+        gap="xs"
+        px={compact ? 'xs' : 'md'}
+        py="xs"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {movable && (
+          <Tooltip label={t('dashboard.grid.dragHandle')}>
+            <Box
+              className={dragHandleClass}
+              c="dimmed"
+              style={{ cursor: 'grab', display: 'flex', touchAction: 'none' }}
+              aria-hidden
+            >
+              <IconGripVertical size={18} />
+            </Box>
+          </Tooltip>
+        )}
+        <Title order={2} fz={compact ? 'sm' : 'md'} id={titleId} style={{ flex: 1 }} lineClamp={1}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children !== undefined && (
+        // Focusable, so that a keyboard can scroll a card whose content overflows it.
+        <Box
+          p={compact ? 'xs' : 'md'}
+          style={{ flex: 1, overflow: 'auto', minHeight: 0 }}
+          tabIndex={0}
+          aria-labelledby={titleId}
+          role="group"
+        >
+          {children}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,101 @@
+import { ActionIcon, Box, Stack, Text } from '@mantine/core';
+import { IconUnlink, IconUserPlus } from '@tabler/icons-react';
+import type { Device } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/notify';
+import { useRenameDevice, useUnassignLocation } from '../api/device-mutations';
+import { EditableName } from './editable-name';
+import { SelectableRow } from './selectable-row';
+
+export type DeviceListEmpty = 'noMatches' | 'noDevices' | 'noAssigned';
+
+interface DeviceListProps {
+  devices: Device[];
+  empty: DeviceListEmpty;
+  selectedId: string | null;
+  canEdit: boolean;
+  onSelect: (device: Device) => void;
+  onAssignUser: (device: Device) => void;
+}
+
+/** Devices, green online and red offline (live), with rename, assign user and unassign. */
+export function DeviceList(props: DeviceListProps) {
+  const { devices, empty, selectedId, canEdit, onSelect, onAssignUser } = props;
+  const { t } = useTranslation();
+  const rename = useRenameDevice();
+  const unassign = useUnassignLocation();
+  if (devices.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t(`dashboard.locations.${empty}`)}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
+      {devices.map((device) => {
+        const online = device.status === 'active';
+        const color = online ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)';
+        return (
+          <li key={device.id} data-testid={`device-row-${device.id}`} data-online={online}>
+            <EditableName
+              name={device.name}
+              editable={canEdit}
+              onSave={(name) =>
+                rename.mutateAsync({ id: device.id, name }).then(() => {
+                  notifySuccess(t('dashboard.locations.deviceUpdated'));
+                })
+              }
+              actions={
+                canEdit && (
+                  <>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('dashboard.locations.assignUser', { name: device.name })}
+                      onClick={() => {
+                        onAssignUser(device);
+                      }}
+                    >
+                      <IconUserPlus size={16} />
+                    </ActionIcon>
+                    {device.locationId && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('dashboard.locations.unassign', { name: device.name })}
+                        loading={unassign.isPending && unassign.variables === device.id}
+                        onClick={() => {
+                          unassign.mutate(device.id, {
+                            onSuccess: () => {
+                              notifySuccess(t('dashboard.locations.removedFromLocation'));
+                            },
+                          });
+                        }}
+                      >
+                        <IconUnlink size={16} />
+                      </ActionIcon>
+                    )}
+                  </>
+                )
+              }
+            >
+              <SelectableRow
+                selected={selectedId === device.id}
+                label={`${device.name}, ${online ? t('connection.online') : t('connection.offline')}`}
+                onSelect={() => {
+                  onSelect(device);
+                }}
+              >
+                <Box w={10} h={10} bg={color} style={{ borderRadius: 5, flex: 'none' }} />
+                <Text size="sm" truncate c={color} fw={500} style={{ flex: 1 }}>
+                  {device.name}
+                </Text>
+              </SelectableRow>
+            </EditableName>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { dashboardBreakpoints } from '@vigil/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  completeLayouts,
+  defaultLayout,
+  gridCols,
+  mergeLayouts,
+  defaultLayouts,
+} from './grid-layout';
+
+const widths = (breakpoint: (typeof dashboardBreakpoints)[number]) =>
+  Object.fromEntries(defaultLayout(breakpoint).map((item) => [item.i, item.w]));
+
+describe('dashboard grid layout', () => {
+  it('has the spec’s default large layout: five cards 6 wide, the data card 12', () => {
+    expect(widths('lg')).toEqual({
+      customStatus: 6,
+      customDeviceStatus: 6,
+      recentAlarms: 6,
+      recentDoorOpening: 6,
+      customLocation: 6,
+      deviceData: 12,
+    });
+    expect(gridCols).toEqual({ lg: 12, md: 10, sm: 6, xs: 4, xxs: 2 });
+  });
+
+  it('stacks the cards full width on narrow grids, inside the minimum sizes', () => {
+    for (const breakpoint of ['sm', 'xs', 'xxs'] as const) {
+      const items = defaultLayout(breakpoint);
+      expect(new Set(items.map((item) => item.w))).toEqual(new Set([gridCols[breakpoint]]));
+      for (const item of items) {
+        expect(item.w).toBeGreaterThanOrEqual(item.minW ?? 0);
+        expect(item.h).toBeGreaterThanOrEqual(item.minH ?? 0);
+      }
+    }
+  });
+
+  it('completes a saved layout and keeps it inside the grid and the minimums', () => {
+    const layouts = completeLayouts({
+      lg: [{ i: 'customStatus', x: 11, y: 3, w: 20, h: 1 }],
+    });
+    expect(layouts.lg.find((item) => item.i === 'customStatus')).toMatchObject({
+      x: 0,
+      y: 3,
+      w: 12,
+      h: 4,
+    });
+    for (const breakpoint of dashboardBreakpoints) expect(layouts[breakpoint]).toHaveLength(6);
+  });
+
+  it('merges moved cards and keeps the same object when nothing moved', () => {
+    const current = defaultLayouts();
+    expect(mergeLayouts(current, { lg: current.lg })).toBe(current);
+    const moved = mergeLayouts(current, {
+      lg: [
+        { i: 'customStatus', x: 6, y: 0, w: 6, h: 5 },
+        { i: 'unknown', x: 0, y: 0, w: 1, h: 1 },
+      ],
+    });
+    expect(moved).not.toBe(current);
+    expect(moved.lg.find((item) => item.i === 'customStatus')?.x).toBe(6);
+    expect(moved.md).toBe(current.md);
+  });
+});

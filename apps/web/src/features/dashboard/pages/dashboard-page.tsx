@@ -1,0 +1,159 @@
+import { Button, Title } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconLock, IconLockOpen } from '@tabler/icons-react';
+import type { RecentAlarm } from '@vigil/contracts';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useLiveChannel } from '../../../lib/socket';
+import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { useDashboardDevices } from '../api/list-dashboard-devices';
+import {
+  CardContent,
+  type CardContext,
+  type DeviceDataSlotProps,
+} from '../components/card-content';
+import { cardElementId } from '../components/dashboard-card';
+import { DashboardGrid } from '../components/dashboard-grid';
+import { mergeLayouts } from '../components/grid-layout';
+import { NoDevices } from '../components/no-devices';
+import { useDashboardPrefs } from '../components/use-dashboard-prefs';
+import { useLiveDashboard } from '../components/use-live-dashboard';
+import { useDashboardSelection } from '../components/use-selection';
+import { useStoredFlag } from '../components/use-stored-flag';
+import { ConfigureCardsModal } from '../modals/configure-cards-modal';
+
+export type { DeviceDataSlotProps };
+
+/** Spec monitoring 3: the door card's minimised state is remembered. */
+export const doorMinimisedKey = 'isRecentDoorMinimized';
+
+/** Spec monitoring 9: the data panel opens on the last hour. */
+export const defaultTimeValue = 1;
+
+/** The account-wide channel: status feed, door openings and alarms. */
+const accountQuery = {};
+
+interface DashboardPageProps {
+  /** The device data card's inside, composed by app/ (the data panel is its own feature). */
+  renderDeviceData: (props: DeviceDataSlotProps) => ReactNode;
+}
+
+/** /dashboard — the person's grid of six cards (spec monitoring 2). */
+export default function DashboardPage({ renderDeviceData }: DashboardPageProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const ownUserId = session?.userId ?? '';
+  const canEdit = session?.role === 'super_user';
+  const devices = useDashboardDevices(ownUserId);
+  const { prefs, update, loading } = useDashboardPrefs(session?.email ?? '');
+  const selection = useDashboardSelection(devices.data?.list);
+  const unit = useTemperatureUnit();
+  const [timeValue, setTimeValue] = useState(defaultTimeValue);
+  const [doorMinimised, setDoorMinimised] = useStoredFlag(doorMinimisedKey);
+  const [configuring, setConfiguring] = useState(false);
+  const { deviceId } = selection;
+  const accountChannel = useLiveChannel(accountQuery);
+  const deviceChannel = useLiveChannel(deviceId ? { deviceId, timeValue } : null);
+  useLiveDashboard(accountChannel, deviceChannel);
+
+  const onAlarmOpen = useCallback(
+    (alarm: RecentAlarm) => {
+      selection.selectDevice({ id: alarm.deviceDbId, locationId: alarm.locationId });
+      document
+        .getElementById(cardElementId('deviceData'))
+        ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    },
+    [selection],
+  );
+  const minimised = useMemo(
+    () => (doorMinimised ? (['recentDoorOpening'] as const) : []),
+    [doorMinimised],
+  );
+
+  if (loading || devices.isPending) {
+    return (
+      <Title order={1} fz={{ base: 24, sm: 28 }} aria-live="polite">
+        {t('app.loading')}
+      </Title>
+    );
+  }
+  const list = devices.data?.list ?? [];
+  const context: CardContext = {
+    ownUserId,
+    canEdit,
+    locked: prefs.locked,
+    unit,
+    devices: list,
+    selection,
+    doorMinimised,
+    onDoorMinimisedChange: setDoorMinimised,
+    onAlarmOpen,
+    deviceData: deviceId
+      ? { deviceId, channel: deviceChannel, timeValue, onTimeValueChange: setTimeValue }
+      : null,
+    renderDeviceData,
+  };
+  const LockIcon = prefs.locked ? IconLock : IconLockOpen;
+
+  return (
+    <>
+      <PageHeader
+        title={t('dashboard.title')}
+        subtitle={t('dashboard.subtitle')}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<LockIcon size={18} />}
+              aria-pressed={prefs.locked}
+              onClick={() => {
+                update((current) => ({ ...current, locked: !current.locked }));
+              }}
+            >
+              {prefs.locked ? t('dashboard.grid.unlock') : t('dashboard.grid.lock')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={18} />}
+              onClick={() => {
+                setConfiguring(true);
+              }}
+            >
+              {t('dashboard.configure.open')}
+            </Button>
+          </>
+        }
+      />
+      {devices.isSuccess && list.length === 0 && <NoDevices canAdd={canEdit} />}
+      <DashboardGrid
+        layouts={prefs.layouts}
+        visible={prefs.visible}
+        locked={prefs.locked}
+        minimised={minimised}
+        onLayoutsChange={(changed) => {
+          update((current) => {
+            const layouts = mergeLayouts(current.layouts, changed);
+            return layouts === current.layouts ? current : { ...current, layouts };
+          });
+        }}
+        renderCard={(card, compact) => (
+          <CardContent card={card} context={context} compact={compact} />
+        )}
+      />
+      <ConfigureCardsModal
+        opened={configuring}
+        visible={prefs.visible}
+        onClose={() => {
+          setConfiguring(false);
+        }}
+        onSave={(visible) => {
+          update((current) => ({ ...current, visible }));
+          setConfiguring(false);
+          notifySuccess(t('dashboard.configure.saved'));
+        }}
+      />
+    </>
+  );
+}

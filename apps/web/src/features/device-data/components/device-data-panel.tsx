@@ -1,0 +1,144 @@
+import { Box, Group, Tabs, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LiveChannel } from '../../../lib/socket';
+import { useRawDataExport, type ExportFormat } from '../api/export-raw-data';
+import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { useLiveGraphFeed } from '../api/use-live-graph-feed';
+import {
+  canExport,
+  rangeKeyFor,
+  timeValueOf,
+  windowOf,
+  type CustomDates,
+  type RangeChoice,
+} from '../ranges';
+import { ChooseDateModal } from './choose-date-modal';
+import { ExportMenu } from './export-menu';
+import { ExportStatus } from './export-status';
+import { GraphTab } from './graph-tab';
+import { RangeBar } from './range-bar';
+import { RawTab } from './raw-tab';
+import { useFullscreen } from './use-fullscreen';
+
+export interface DeviceDataPanelProps {
+  /** The device's row id. */
+  deviceId: string;
+  /** The selected device's live channel (its room), owned by the dashboard. */
+  channel: LiveChannel;
+  /** 0 live, 1-5 presets, 6 custom (ranges.ts maps the choices onto them). */
+  timeValue: number;
+  onTimeValueChange: (value: number) => void;
+}
+
+/** In fullscreen the card's content gets the page's background (not the black backdrop). */
+const fullscreenStyle = {
+  overflow: 'auto',
+  background: 'var(--mantine-color-body)',
+  padding: 'var(--mantine-spacing-md)',
+} as const;
+/** Without the Fullscreen API the content is laid over the page instead. */
+const overlayStyle = { ...fullscreenStyle, position: 'fixed', inset: 0, zIndex: 300 } as const;
+
+/**
+ * The device data card (spec monitoring 2): range selector, Graph / Raw data / Alarms tabs, the
+ * export menu with fullscreen, and the chooseDate modal for custom ranges.
+ */
+export function DeviceDataPanel({
+  deviceId,
+  channel,
+  timeValue,
+  onTimeValueChange,
+}: DeviceDataPanelProps) {
+  const { t } = useTranslation();
+  const unit = useTemperatureUnit();
+  const [chosen, setChosen] = useState<RangeChoice>(() => ({ key: rangeKeyFor(timeValue) }));
+  // The dashboard owns the time value: when it sets one this panel did not choose, follow it.
+  const choice: RangeChoice =
+    timeValueOf(chosen.key) === timeValue ? chosen : { key: rangeKeyFor(timeValue) };
+  const [choosingDates, setChoosingDates] = useState(false);
+  const [tab, setTab] = useState<string | null>('graph');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { fullscreen, overlay, toggle } = useFullscreen(rootRef);
+  const exportTask = useRawDataExport(deviceId);
+  const exportAllowed = canExport(choice);
+  useLiveGraphFeed(channel, deviceId, choice);
+
+  const choose = (next: RangeChoice) => {
+    setChosen(next);
+    onTimeValueChange(timeValueOf(next.key));
+  };
+  const onExport = (format: ExportFormat) => {
+    exportTask.start(format, windowOf(choice));
+  };
+  const saveDates = (custom: CustomDates) => {
+    setChoosingDates(false);
+    choose({ key: 'custom', custom });
+  };
+  const choiceId = [choice.key, choice.custom?.from, choice.custom?.to].join('|');
+
+  return (
+    <Box
+      ref={rootRef}
+      style={overlay ? overlayStyle : fullscreen ? fullscreenStyle : undefined}
+      data-testid="device-data-panel"
+    >
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm" mb="sm">
+        <RangeBar
+          choice={choice}
+          onChoose={(key) => {
+            choose({ key });
+          }}
+          onChooseDates={() => {
+            setChoosingDates(true);
+          }}
+        />
+        <Group gap="sm" wrap="nowrap">
+          <ExportStatus task={exportTask.task} />
+          <ExportMenu
+            canExport={exportAllowed}
+            exporting={exportTask.busy}
+            fullscreen={fullscreen}
+            onExport={onExport}
+            onToggleFullscreen={toggle}
+          />
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="graph">{t('deviceData.tabs.graph')}</Tabs.Tab>
+          <Tabs.Tab value="raw">{t('deviceData.tabs.raw')}</Tabs.Tab>
+          <Tabs.Tab value="alarms">{t('deviceData.tabs.alarms')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="graph">
+          <GraphTab deviceId={deviceId} choice={choice} unit={unit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="raw">
+          <RawTab
+            key={`${deviceId}|${choiceId}`}
+            deviceId={deviceId}
+            choice={choice}
+            unit={unit}
+            canExport={exportAllowed}
+            exporting={exportTask.busy}
+            onExport={onExport}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="alarms">
+          <Text c="dimmed" py="md">
+            {t('deviceData.alarms.empty')}
+          </Text>
+        </Tabs.Panel>
+      </Tabs>
+      <ChooseDateModal
+        opened={choosingDates}
+        withinPortal={!fullscreen}
+        initial={choice.custom}
+        onSave={saveDates}
+        onCancel={() => {
+          setChoosingDates(false);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import 'uplot/dist/uPlot.min.css';
+import { Box, Text, useComputedColorScheme } from '@mantine/core';
+import type { TemperatureUnit } from '@vigil/contracts';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import { alignedDataOf, groupUnit, type ChartGroup } from '../chart/chart-groups';
+import { chartOptionsOf, type ChartTexts } from '../chart/chart-options';
+import { formatReadingTime } from '../raw-format';
+
+interface MetricChartProps {
+  group: ChartGroup;
+  xs: number[];
+  unit: TemperatureUnit;
+  height: number;
+}
+
+/** One uPlot chart of a metric group, as wide as its container (followed with a ResizeObserver). */
+export function MetricChart({ group, xs, unit, height }: MetricChartProps) {
+  const { t } = useTranslation();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const data = useMemo(() => alignedDataOf(xs, group) as uPlot.AlignedData, [xs, group]);
+  const dataRef = useRef(data);
+  // While zoomed, new data keeps the zoom (a live point every few seconds would undo it).
+  const zoomedRef = useRef(false);
+  const suffix = groupUnit(group.id, unit);
+  const title = t(`deviceData.groups.${group.id}`);
+  // The chart is rebuilt when its series, theme, unit or language change; new data only redraws.
+  const shape = group.series.map((series) => `${series.key}${series.band ? '±' : ''}`).join(',');
+  const texts = useMemo((): ChartTexts => {
+    const names: Record<string, string> = {};
+    for (const key of shape.split(',')) {
+      const metric = key.replace('±', '');
+      names[metric] = t(`deviceData.metrics.${metric}` as 'deviceData.metrics.t');
+    }
+    return {
+      time: t('deviceData.raw.time'),
+      names,
+      min: (name) => t('deviceData.graph.min', { name }),
+      max: (name) => t('deviceData.graph.max', { name }),
+      notAvailable: t('common.notAvailable'),
+      states:
+        group.id === 'door'
+          ? [t('deviceData.states.closed'), t('deviceData.states.open')]
+          : [t('deviceData.states.low'), t('deviceData.states.present')],
+      formatTime: (seconds) => formatReadingTime(new Date(seconds * 1000).toISOString()),
+    };
+  }, [t, shape, group.id]);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const options = chartOptionsOf({
+      group: { ...group },
+      unit: suffix,
+      scheme,
+      width: container.clientWidth || 600,
+      height,
+      texts,
+      onZoom: () => {
+        zoomedRef.current = true;
+      },
+    });
+    zoomedRef.current = false;
+    const plot = new uPlot(options, dataRef.current, container);
+    plotRef.current = plot;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[0]?.contentRect.width;
+      if (width) plot.setSize({ width, height });
+    });
+    observer.observe(container);
+    // uPlot resets the zoom on a double-click; new data may rescale again from then on.
+    const unzoom = () => {
+      zoomedRef.current = false;
+    };
+    container.addEventListener('dblclick', unzoom);
+    return () => {
+      container.removeEventListener('dblclick', unzoom);
+      observer.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+    // `group` is read for its shape only; its values arrive through setData below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shape, suffix, scheme, height, texts]);
+
+  useEffect(() => {
+    dataRef.current = data;
+    plotRef.current?.setData(data, !zoomedRef.current);
+  }, [data]);
+
+  return (
+    <Box component="figure" m={0} aria-label={t('deviceData.graph.chartLabel', { group: title })}>
+      <Text component="figcaption" fw={600} size="sm" mb={4}>
+        {suffix ? `${title} (${suffix})` : title}
+      </Text>
+      <Box ref={containerRef} w="100%" style={{ minHeight: height }} data-testid="metric-chart" />
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { DeviceDataPanel, type DeviceDataPanelProps } from './components/device-data-panel';

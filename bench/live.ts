@@ -1,0 +1,443 @@
+/**
+ * `npm run bench:live`: readings published over MQTT by the simulator's load generator to the
+ * embedded broker, through ingest and the realtime bridge, to 1,000 Socket.IO clients watching
+ * 1,000 devices (one each, as a browser's device panel does): latency from publish to `liveData`
+ * received (p50, p99) and deliveries/s; then, in the same run, the same clients against a bare
+ * Socket.IO server that broadcasts a liveData-shaped event per room in a loop: once at the live
+ * run's delivery rate (the latency Socket.IO itself costs) and once flat out (its ceiling).
+ * Loopback only; publishers and clients run in child processes so the server's CPU is its own.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { socketPath, type ServerToClientEvents } from '@vigil/contracts';
+import pg from 'pg';
+import pino from 'pino';
+import { Server } from 'socket.io';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
+import { devices, gateways } from '../apps/server/src/db/schema/index.js';
+import { createTokenSigner } from '../apps/server/src/lib/jwt.js';
+import { hashPassword } from '../apps/server/src/lib/secrets.js';
+import * as accountsRepo from '../apps/server/src/modules/accounts/repo.js';
+import * as authRepo from '../apps/server/src/modules/auth/repo.js';
+import * as usersRepo from '../apps/server/src/modules/users/repo.js';
+import { createRuntime } from '../apps/server/src/runtime.js';
+import { runLoad, type LoadGateway } from '../apps/simulator/src/load.js';
+
+const settings = {
+  devices: Number(process.env.BENCH_DEVICES ?? 1000),
+  /** One gateway per account: more gateways keep more QoS 1 messages in flight. */
+  accounts: Number(process.env.BENCH_ACCOUNTS ?? 20),
+  rate: Number(process.env.BENCH_RATE ?? 10_000),
+  readingsPerMessage: Number(process.env.BENCH_MESSAGE_READINGS ?? 100),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+  seconds: Number(process.env.BENCH_SECONDS ?? 12),
+  bareSeconds: Number(process.env.BENCH_BARE_SECONDS ?? 4),
+  /** The clients' range: 0 is the live panel (liveData and graphData), 6 liveData only. */
+  timeValue: process.env.BENCH_TIME_VALUE ?? '0',
+  flushMs: process.env.INGEST_FLUSH_MS ?? '50',
+};
+
+type Watch = { url: string; token: string; deviceId: string };
+type ClientCommand =
+  | { type: 'connect'; watches: Watch[]; timeValue: string }
+  | { type: 'reset' }
+  | { type: 'report' }
+  | { type: 'close' };
+type Report = { liveData: number; graphData: number; seconds: number; latencyMs: Latency };
+type Latency = { p50: number; p90: number; p99: number; max: number };
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+const deviceAddress = () =>
+  [...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':');
+
+function percentiles(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+}
+
+/** The clients' process: one socket per watched device; liveData latency from the reading's own time. */
+function clientsProcess() {
+  let sockets: Socket<ServerToClientEvents>[] = [];
+  let latencies: number[] = [];
+  let graphData = 0;
+  let since = performance.now();
+  const reply = (message: unknown) => process.send?.(message);
+  process.on('message', (command: ClientCommand) => {
+    if (command.type === 'connect') {
+      sockets = command.watches.map((watch) =>
+        connectSocket(watch.url, {
+          path: socketPath,
+          transports: ['websocket'],
+          auth: { token: watch.token },
+          query: { deviceId: watch.deviceId, timeValue: command.timeValue },
+          forceNew: true,
+          reconnection: false,
+        }),
+      );
+      for (const socket of sockets) {
+        socket.on('liveData', (event) => {
+          latencies.push(Date.now() - Date.parse(event.reading.createdAt));
+        });
+        socket.on('graphData', () => {
+          graphData += 1;
+        });
+      }
+      void Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<void>((resolve, reject) => {
+              socket.once('connect', resolve);
+              socket.once('connect_error', reject);
+            }),
+        ),
+      ).then(
+        () => reply({ type: 'connected' }),
+        (error: unknown) => reply({ type: 'error', message: String(error) }),
+      );
+    } else if (command.type === 'reset') {
+      latencies = [];
+      graphData = 0;
+      since = performance.now();
+      reply({ type: 'reset' });
+    } else if (command.type === 'report') {
+      const report: Report = {
+        liveData: latencies.length,
+        graphData,
+        seconds: (performance.now() - since) / 1000,
+        latencyMs: percentiles(latencies),
+      };
+      reply({ type: 'report', report });
+    } else {
+      for (const socket of sockets) socket.close();
+      sockets = [];
+      reply({ type: 'closed' });
+    }
+  });
+}
+
+/** A child process running `role` of this file, answering commands one at a time. */
+function child(role: 'clients' | 'publisher') {
+  const process_: ChildProcess = fork(fileURLToPath(import.meta.url), [role], {
+    execArgv: ['--import', 'tsx'],
+  });
+  return {
+    process: process_,
+    async ask<T>(message: unknown): Promise<T> {
+      const reply = once(process_, 'message') as Promise<[T & { type: string; message?: string }]>;
+      process_.send(message as object);
+      const [answer] = await reply;
+      if (answer.type === 'error') throw new Error(answer.message);
+      return answer;
+    },
+  };
+}
+
+async function seed(db: Db, tokens: ReturnType<typeof createTokenSigner>) {
+  const perAccount = Math.ceil(settings.devices / settings.accounts);
+  const secret = hex(16);
+  const secretHash = await hashPassword(secret);
+  const passwordHash = await hashPassword(hex(16));
+  const planned: LoadGateway[] = [];
+  const watches: Omit<Watch, 'url'>[] = [];
+  for (let a = 0; a < settings.accounts; a += 1) {
+    const account = await accountsRepo.insertAccount(db, {
+      companyName: `Bench Lab ${a}`,
+      email: `bench-${a}-${hex(3)}@example.test`,
+      countryCode: '+44',
+      phoneNumber: '2070000000',
+    });
+    const owner = await usersRepo.insertUser(db, {
+      accountId: account.id,
+      parentId: null,
+      name: `Owner ${a}`,
+      email: account.email,
+      passwordHash,
+      role: 'super_user',
+      countryCode: '+44',
+      phoneNumber: '2070000001',
+      isActivated: true,
+      emailConfirmedAt: new Date(),
+    });
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const sessionId = await authRepo.insertSession(db, {
+      userId: owner.id,
+      ip: null,
+      userAgent: 'bench',
+      expiresAt,
+    });
+    const token = await tokens.sign({ userId: owner.id, sessionId, role: 'super_user' }, expiresAt);
+    const gatewayId = `bench-live-${a}-${hex(3)}`;
+    const [gateway] = await db
+      .insert(gateways)
+      .values({ accountId: account.id, gatewayId, name: gatewayId, secretHash })
+      .returning({ id: gateways.id });
+    const addresses = Array.from({ length: perAccount }, deviceAddress);
+    await db.insert(devices).values(
+      addresses.map((deviceId, index) => ({
+        accountId: account.id,
+        deviceId,
+        name: `Bench ${a}.${index}`,
+        gatewayId: gateway?.id ?? null,
+      })),
+    );
+    planned.push({ gatewayId, secret, devices: addresses });
+    watches.push(...addresses.map((deviceId) => ({ token, deviceId })));
+  }
+  return { gateways: planned, watches };
+}
+
+async function openBenchDatabase(dataDir: string) {
+  if (!process.env.DATABASE_URL) {
+    return { database: await openDatabase({ dataDir }), kind: 'pglite', drop: async () => {} };
+  }
+  const admin = new URL(process.env.DATABASE_URL);
+  const name = `vigil_bench_live_${hex(4)}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database: Database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return {
+    database,
+    kind: 'postgres',
+    async drop() {
+      const dropper = new pg.Client({ connectionString: admin.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+const sample = { t: 4.2, h: 41, c: null, b: 90, m: 3, d: null, w: null, Node_Type: 1 };
+
+/** The ceiling: a bare Socket.IO server, one room per client, emitting liveData in a loop. */
+async function bare(
+  clients: ReturnType<typeof child>,
+  addresses: string[],
+  paceRate: number,
+): Promise<{ paced: Report & { rate: number }; flatOut: Report & { emitted: number } }> {
+  const http = createServer();
+  const ioServer = new Server<Record<string, never>, ServerToClientEvents>(http, {
+    path: socketPath,
+    transports: ['websocket'],
+    serveClient: false,
+  });
+  ioServer.on('connection', (socket) => {
+    void socket.join(String(socket.handshake.query.deviceId));
+  });
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const address = http.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await clients.ask({
+    type: 'connect',
+    watches: addresses.map((deviceId) => ({ url, token: 'none', deviceId })),
+    timeValue: '6',
+  });
+  const emit = (deviceId: string) => {
+    ioServer.to(deviceId).emit('liveData', {
+      id: '00000000-0000-4000-8000-000000000000',
+      deviceId,
+      reading: { ...sample, createdAt: new Date().toISOString() } as never,
+    });
+  };
+  const run = async (seconds: number, step: (index: number) => Promise<number>) => {
+    await clients.ask({ type: 'reset' });
+    const end = performance.now() + seconds * 1000;
+    let index = 0;
+    while (performance.now() < end) index = await step(index);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return (await clients.ask<{ report: Report }>({ type: 'report' })).report;
+  };
+  // Paced: the live run's delivery rate, in ticks of 10 ms.
+  const started = performance.now();
+  const paced = await run(settings.bareSeconds, async (index) => {
+    const due = Math.floor(((performance.now() - started) / 1000) * paceRate);
+    let next = index;
+    for (; next < due; next += 1) emit(addresses[next % addresses.length] ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return next;
+  });
+  // Flat out: one event per room, then let the sockets write, as fast as it goes.
+  let emitted = 0;
+  const flatOut = await run(settings.bareSeconds, async (index) => {
+    for (const deviceId of addresses) emit(deviceId);
+    emitted += addresses.length;
+    await new Promise((resolve) => setImmediate(resolve));
+    return index + 1;
+  });
+  await clients.ask({ type: 'close' });
+  await ioServer.close();
+  return { paced: { ...paced, rate: paceRate }, flatOut: { ...flatOut, emitted } };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-live-'));
+  const { database, kind, drop } = await openBenchDatabase(dataDir);
+  const jwtSecret = hex(32);
+  const { gateways: planned, watches } = await seed(database.db, createTokenSigner(jwtSecret));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ROLES: 'api,broker,ingest',
+    PORT: '0',
+    MQTT_PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    WEB_DIR: '',
+    JWT_SECRET: jwtSecret,
+    INGEST_FLUSH_MS: settings.flushMs,
+  });
+  const runtime = await createRuntime(config, pino({ level: 'warn' }), database);
+  const url = await runtime.listen();
+  const clients = child('clients');
+  const publisher = child('publisher');
+  process.stdout.write(
+    `\n${kind}: ${watches.length} sockets on ${watches.length} devices, ${settings.rate} readings/s for ${settings.warmupSeconds + settings.seconds} s...\n`,
+  );
+  await clients.ask({
+    type: 'connect',
+    watches: watches.map((watch) => ({ ...watch, url })),
+    timeValue: settings.timeValue,
+  });
+
+  const cpuBefore = process.cpuUsage();
+  const load = publisher.ask<{
+    result: { sent: number; seconds: number; readingsPerSecond: number };
+  }>({
+    type: 'load',
+    options: {
+      url: runtime.mqttUrl ?? '',
+      gateways: planned,
+      rate: settings.rate,
+      batch: settings.readingsPerMessage,
+      durationSeconds: settings.warmupSeconds + settings.seconds,
+      stamp: 'now',
+    },
+  });
+  await new Promise((resolve) => setTimeout(resolve, settings.warmupSeconds * 1000));
+  await clients.ask({ type: 'reset' });
+  // Where the time goes: publish -> durable (the ingest event the bridge listens to).
+  const stored: number[] = [];
+  runtime.ingest.events.on('readings', (readings) => {
+    const now = Date.now();
+    for (const live of readings) stored.push(now - Date.parse(live.reading.createdAt));
+  });
+  const { result: published } = await load;
+  // The last window's coalesced readings.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const { report: live } = await clients.ask<{ report: Report }>({ type: 'report' });
+  const cpu = process.cpuUsage(cpuBefore);
+  await clients.ask({ type: 'close' });
+  await runtime.close();
+  publisher.process.kill();
+
+  const liveRate = live.liveData / live.seconds;
+  const ceiling = await bare(
+    clients,
+    watches.map((watch) => watch.deviceId),
+    Math.max(1, Math.round(liveRate)),
+  );
+  clients.process.kill();
+  await drop();
+  await rm(dataDir, { recursive: true, force: true });
+
+  const result = {
+    database: kind,
+    sockets: watches.length,
+    published: {
+      readings: published.sent,
+      readingsPerSecond: Math.round(published.readingsPerSecond),
+    },
+    live: {
+      liveDataPerSecond: Math.round(liveRate),
+      graphDataPerSecond: Math.round(live.graphData / live.seconds),
+      latencyMs: live.latencyMs,
+      storedLatencyMs: percentiles(stored),
+      serverCpu: Number(((cpu.user + cpu.system) / 1e6 / live.seconds).toFixed(2)),
+    },
+    bare: {
+      paced: {
+        rate: ceiling.paced.rate,
+        deliveriesPerSecond: Math.round(ceiling.paced.liveData / ceiling.paced.seconds),
+        latencyMs: ceiling.paced.latencyMs,
+      },
+      flatOut: {
+        deliveriesPerSecond: Math.round(ceiling.flatOut.liveData / ceiling.flatOut.seconds),
+        latencyMs: ceiling.flatOut.latencyMs,
+      },
+    },
+  };
+  const target = 100;
+  process.stdout.write(
+    [
+      `  published over MQTT: ${result.published.readingsPerSecond} readings/s (${result.published.readings} in all)`,
+      `  liveData delivered:  ${result.live.liveDataPerSecond}/s (+ ${result.live.graphDataPerSecond} graphData/s), coalesced to one per device per 250 ms`,
+      `  publish -> liveData: p50 ${result.live.latencyMs.p50} ms, p90 ${result.live.latencyMs.p90} ms, p99 ${result.live.latencyMs.p99} ms, max ${result.live.latencyMs.max} ms; server CPU ${result.live.serverCpu} cores`,
+      `  of which publish -> stored (ingest commit): p50 ${result.live.storedLatencyMs.p50} ms, p99 ${result.live.storedLatencyMs.p99} ms`,
+      `  bare Socket.IO at ${result.bare.paced.rate}/s: p50 ${result.bare.paced.latencyMs.p50} ms, p99 ${result.bare.paced.latencyMs.p99} ms`,
+      `  bare Socket.IO flat out: ${result.bare.flatOut.deliveriesPerSecond} deliveries/s (p50 ${result.bare.flatOut.latencyMs.p50} ms)`,
+      `  deliveries vs the bare ceiling: ${(result.live.liveDataPerSecond / Math.max(1, result.bare.flatOut.deliveriesPerSecond)).toFixed(3)}`,
+      `  target p99 < ${target} ms: ${result.live.latencyMs.p99 < target ? 'met' : 'NOT met'}`,
+      '',
+    ].join('\n'),
+  );
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'results', 'live.json');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(
+    file,
+    `${JSON.stringify(
+      {
+        benchmark: 'live',
+        at: new Date().toISOString(),
+        machine: {
+          cpus: cpus().length,
+          cpu: cpus()[0]?.model,
+          memoryGb: Math.round(totalmem() / 2 ** 30),
+          node: process.version,
+        },
+        settings,
+        result,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  process.stdout.write(`results written to ${file}\n`);
+}
+
+if (process.argv[2] === 'clients') {
+  clientsProcess();
+} else if (process.argv[2] === 'publisher') {
+  process.once('message', (message: { options: Parameters<typeof runLoad>[0] }) => {
+    runLoad(message.options).then(
+      (result) => {
+        process.send?.({ type: 'result', result });
+      },
+      (error: unknown) => {
+        process.send?.({ type: 'error', message: String(error) });
+      },
+    );
+  });
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}
