@@ -13,7 +13,12 @@ import {
   type BucketPlan,
   type SeriesPoint,
 } from '../../src/modules/readings/history-buckets.js';
-import { formatLocal, localMidnight, offsetMs } from '../../src/modules/readings/history-time.js';
+import {
+  formatLocal,
+  isoFormatter,
+  localMidnight,
+  offsetMs,
+} from '../../src/modules/readings/history-time.js';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -154,6 +159,26 @@ describe('bucket boundaries', () => {
     );
     expect(formatLocal(at('2025-10-26T00:30:00Z'), 'Europe/Vaduz')).toBe('2025-10-26 02:30:00');
     expect(formatLocal(at('2025-10-26T01:30:00Z'), 'Europe/Vaduz')).toBe('2025-10-26 02:30:00');
+  });
+
+  it('formats instants as Date.toISOString does, fractions of a millisecond dropped', () => {
+    const instants = [
+      0,
+      1,
+      999.9,
+      -1,
+      -1.5,
+      day - 1,
+      day,
+      at('2024-02-29T23:59:59.999Z'),
+      at('2025-12-31T23:59:59.999Z') + 1,
+      at('2025-03-30T01:00:00Z') + 0.25,
+      at('1969-12-31T12:34:56.789Z'),
+      at('2025-06-01T00:00:00Z') + 300_000 * 0.5 + 0.5,
+      ...Array.from({ length: 500 }, (_, i) => at('2020-01-01T00:00:00Z') + i * 7_919_993.7),
+    ];
+    const iso = isoFormatter();
+    for (const instant of instants) expect(iso(instant)).toBe(new Date(instant).toISOString());
   });
 });
 

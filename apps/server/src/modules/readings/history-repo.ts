@@ -94,34 +94,46 @@ export type RawReading = {
 
 const rawColumns = { ts: readings.ts, backfilled: readings.backfilled, ...metricColumns };
 
-/** A reading as a chart reads it: ms since the epoch, backfilled, then the requested metrics' values. */
-export type ChartReading = [number, boolean, ...(number | null)[]];
+/**
+ * Readings as a chart reads them, a column each: ms since the epoch, backfilled, and one
+ * column per requested metric (same order). Not in any particular order.
+ */
+export type ChartColumns = { ts: number[]; backfilled: boolean[]; values: (number | null)[][] };
 
 /**
- * The readings of [from, to], oldest first, with the values of `metrics` only (in that order).
- * One JSON document instead of a row per reading: PGlite pays dearly for every result row.
+ * The readings of [from, to] with the values of `metrics` only. One JSON document of columns:
+ * PGlite pays dearly for every result row, and an aggregate per column settles its JSON type
+ * once where json_build_array per row does so for every value. The columns line up (one
+ * pass feeds them all) but keep the scan's order, which the caller sorts.
  */
-export async function chartReadings(
+export async function chartColumns(
   db: Executor,
   deviceId: string,
   from: Date,
   to: Date,
   metrics: readonly MetricKey[],
-): Promise<ChartReading[]> {
-  const values = metrics.map((key) => sql`, ${metricColumns[key]}`);
+): Promise<ChartColumns> {
+  const values = metrics.map((key) => sql`, json_agg(${metricColumns[key]})`);
   // date_part is float arithmetic (extract() is numeric, several times slower); truncated to the
   // millisecond first, it is within a rounding error of a whole number, which Math.round restores.
-  const [row] = await queryRows<{ rows: string | null }>(
+  const [row] = await queryRows<{ columns: string }>(
     db,
-    sql`select json_agg(json_build_array(
-        date_part('epoch', date_trunc('milliseconds', ${readings.ts})) * 1000,
-        ${readings.backfilled}${sql.join(values)}) order by ${readings.ts})::text as rows
+    sql`select json_build_array(
+        json_agg(date_part('epoch', date_trunc('milliseconds', ${readings.ts})) * 1000),
+        json_agg(${readings.backfilled})${sql.join(values)})::text as columns
       from ${readings}
       where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}`,
   );
-  const rows = JSON.parse(row?.rows ?? '[]') as ChartReading[];
-  for (const reading of rows) reading[0] = Math.round(reading[0]);
-  return rows;
+  const [ts, backfilled, ...columns] = JSON.parse(row?.columns ?? '[]') as [
+    number[] | null,
+    boolean[] | null,
+    ...((number | null)[] | null)[],
+  ];
+  return {
+    ts: (ts ?? []).map(Math.round),
+    backfilled: backfilled ?? [],
+    values: metrics.map((_, i) => columns[i] ?? []),
+  };
 }
 
 /** Up to `limit` readings after `after` (exclusive) and up to `to`, oldest first: one page of an export. */
@@ -160,14 +172,21 @@ function bucketExpression(plan: BucketPlan): SQL {
     timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
 }
 
-/** One chart bucket of one metric: [start in ms since the epoch, metric, avg, min, max]. */
-export type BucketRow = [number, string, number, number, number];
+/** Chart buckets, a column each (one entry per bucket and metric), in no particular order. */
+export type BucketColumns = {
+  /** The bucket's start in ms since the epoch. */
+  ts: number[];
+  metric: string[];
+  avg: number[];
+  min: number[];
+  max: number[];
+};
 
 /**
  * min/avg/max per chart bucket and metric over the rollups whose buckets start in [lo, to];
- * avg = sum(sum) / sum(count), so it weighs every reading once. The answer comes back as one
- * JSON document, oldest bucket first (PGlite pays dearly for every result row). Every rollup
- * row is a `metricKeys` metric (the writer rolls up exactly those), so no metric filter here.
+ * avg = sum(sum) / sum(count), so it weighs every reading once. The answer is one JSON
+ * document of columns (see chartColumns); the metric list lets the primary key (device_id,
+ * metric, bucket) bound the scan on all three columns.
  */
 export async function rollupBuckets(
   db: Executor,
@@ -175,20 +194,28 @@ export async function rollupBuckets(
   plan: BucketPlan,
   lo: Date,
   to: Date,
-): Promise<BucketRow[]> {
+): Promise<BucketColumns> {
   // Bucket starts are whole seconds, so date_part (float, unlike numeric extract()) is exact.
-  const [row] = await queryRows<{ buckets: string | null }>(
+  const [row] = await queryRows<{ columns: string }>(
     db,
-    sql`select json_agg(json_build_array(date_part('epoch', bucket) * 1000, metric,
-        avg::real, min::real, max::real) order by bucket)::text as buckets
+    sql`select json_build_array(json_agg(date_part('epoch', bucket) * 1000), json_agg(metric),
+        json_agg(avg::real), json_agg(min::real), json_agg(max::real))::text as columns
       from (
         select ${bucketExpression(plan)} as bucket, metric, sum(sum) / sum(count) as avg,
           min(min) as min, max(max) as max
         from ${rollupTables[plan.source]}
-        where device_id = ${deviceId} and bucket >= ${lo} and bucket <= ${to}
+        where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+          and bucket >= ${lo} and bucket <= ${to}
         group by 1, 2) as buckets`,
   );
-  return JSON.parse(row?.buckets ?? '[]') as BucketRow[];
+  const [ts, metric, avg, min, max] = JSON.parse(row?.columns ?? '[]') as [
+    number[] | null,
+    string[] | null,
+    number[] | null,
+    number[] | null,
+    number[] | null,
+  ];
+  return { ts: ts ?? [], metric: metric ?? [], avg: avg ?? [], min: min ?? [], max: max ?? [] };
 }
 
 /** The first reading of each `windowMs` window of [from, to] (every reading when 0), newest first. */

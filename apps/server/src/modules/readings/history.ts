@@ -15,7 +15,7 @@ import {
   type SeriesPoint,
 } from './history-buckets.js';
 import * as repo from './history-repo.js';
-import { dayMs, formatLocal, minuteMs } from './history-time.js';
+import { dayMs, formatLocal, isoFormatter, minuteMs } from './history-time.js';
 
 type GraphQuery = z.output<typeof graphQuery>;
 type RawQuery = z.output<typeof rawQuery>;
@@ -57,13 +57,20 @@ function nullValues(keys: readonly string[]): SeriesPoint['values'] {
 /** The reply's points: `ts` as ISO text, then every series key (all points share them), then `backfilled`. */
 function toPointRecords(points: readonly SeriesPoint[]): GraphPoint[] {
   const keys = Object.keys(points[0]?.values ?? {});
+  // Copies of one template share its shape, so filling them is cheap (a chart has ~1,500).
+  const template: GraphPoint = { ts: '' };
+  for (const key of keys) template[key] = null;
+  const iso = isoFormatter();
   return points.map((point) => {
-    const record: GraphPoint = { ts: new Date(point.ts).toISOString() };
+    const record = { ...template };
+    record.ts = iso(point.ts);
     for (const key of keys) record[key] = point.values[key] ?? null;
     if (point.backfilled) record.backfilled = true;
     return record;
   });
 }
+
+const byTime = (a: SeriesPoint, b: SeriesPoint) => a.ts - b.ts;
 
 /** Raw readings of the `metrics` a profile found in the range; those still without a value are left out. */
 async function rawSeries(
@@ -72,18 +79,29 @@ async function rawSeries(
   range: GraphRange,
   metrics: readonly MetricKey[],
 ): Promise<SeriesPoint[]> {
-  const rows = await repo.chartReadings(db, deviceId, range.from, range.to, metrics);
-  // Values sit after [ts, backfilled]; a metric the profile saw but these rows lack is dropped.
+  const { ts, backfilled, values } = await repo.chartColumns(
+    db,
+    deviceId,
+    range.from,
+    range.to,
+    metrics,
+  );
   const columns = metrics
-    .map((key, i) => ({ key, at: i + 2 }))
-    .filter(({ at }) => rows.some((row) => row[at] != null));
-  const keys = columns.map(({ key }) => key);
-  const points = rows.map((row): SeriesPoint => {
-    const values: SeriesPoint['values'] = {};
-    for (const { key, at } of columns) values[key] = (row[at] as number | null | undefined) ?? null;
-    return row[1] ? { ts: row[0], values, backfilled: true } : { ts: row[0], values };
+    .map((key, i) => ({ key, column: values[i] ?? [] }))
+    .filter(({ column }) => column.some((value) => value !== null));
+  const points = ts.map((instant, i): SeriesPoint => {
+    const pointValues: SeriesPoint['values'] = {};
+    for (const { key, column } of columns) pointValues[key] = column[i] ?? null;
+    return backfilled[i]
+      ? { ts: instant, values: pointValues, backfilled: true }
+      : { ts: instant, values: pointValues };
   });
-  return withRawGaps(points, keys);
+  // Usually in time order already (an index scan), and then sorting is a single pass.
+  points.sort(byTime);
+  return withRawGaps(
+    points,
+    columns.map(({ key }) => key),
+  );
 }
 
 /** min/avg/max buckets of `plan` over the range, from the rollups; `<metric>` is the average. */
@@ -94,26 +112,25 @@ export async function bucketSeries(
   range: GraphRange,
 ): Promise<SeriesPoint[]> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
-  const rows = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
-  const present = new Set(rows.map((row) => row[1]));
+  const { ts, metric, avg, min, max } = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
+  const present = new Set(metric);
   const keys = metricKeys
     .filter((key) => present.has(key))
     .flatMap((key) => bucketKeysOf.get(key) ?? []);
-  // Rows come oldest bucket first, so one bucket's metrics are neighbours.
-  const points: SeriesPoint[] = [];
-  let point: SeriesPoint | undefined;
-  for (const [ts, metric, avg, min, max] of rows) {
-    const names = bucketKeysOf.get(metric);
-    if (!names) continue;
-    if (point?.ts !== ts) {
-      point = { ts, values: nullValues(keys) };
-      points.push(point);
+  const byBucket = new Map<number, SeriesPoint>();
+  ts.forEach((start, i) => {
+    const names = bucketKeysOf.get(metric[i] ?? '');
+    if (!names) return;
+    let point = byBucket.get(start);
+    if (!point) {
+      point = { ts: start, values: nullValues(keys) };
+      byBucket.set(start, point);
     }
-    point.values[names[0]] = avg;
-    point.values[names[1]] = min;
-    point.values[names[2]] = max;
-  }
-  return withBucketGaps(points, keys, plan);
+    point.values[names[0]] = avg[i] ?? null;
+    point.values[names[1]] = min[i] ?? null;
+    point.values[names[2]] = max[i] ?? null;
+  });
+  return withBucketGaps([...byBucket.values()].sort(byTime), keys, plan);
 }
 
 /**

@@ -2,6 +2,7 @@ import { graphQuery, graphReply, idParams, rawQuery, rawReply } from '@vigil/con
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
 import { actorOf } from '../../plugins/guard.js';
+import { graphSerializerCompiler } from './graph-serializer.js';
 import * as history from './history.js';
 
 /** Device data is for the people of its account; a platform administrator has none (403). */
@@ -26,6 +27,7 @@ export const readingsRoutes: FastifyPluginCallbackZod = (app) => {
         querystring: graphQuery,
         response: replies({ 200: graphReply }),
       },
+      serializerCompiler: graphSerializerCompiler,
     },
     async (request) => ({
       data: await history.graph(ctx, actorOf(request), request.params.id, request.query),
