@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    mqttUrl: string;
   }
 }
 
@@ -29,20 +30,27 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Vigil is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      reject(new Error(`server exited (${String(code)}) before it was ready:\n${output}`));
-    });
-  });
+  const { baseUrl, mqttUrl } = await new Promise<{ baseUrl: string; mqttUrl: string }>(
+    (resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        // The banner names the web app, then the embedded broker (the demo gateways' broker).
+        const match =
+          /Vigil is running at (http:\/\/\S+)\s+MQTT broker \(gateways\) at (mqtt:\/\/\S+)/.exec(
+            output,
+          );
+        if (match?.[1] && match[2]) resolve({ baseUrl: match[1], mqttUrl: match[2] });
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => {
+        reject(new Error(`server exited (${String(code)}) before it was ready:\n${output}`));
+      });
+    },
+  );
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('mqttUrl', mqttUrl);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -34,6 +34,7 @@ const sameEverywhere = new Set([
   'connection.online',
   'connection.offline',
   'gateways.title',
+  'dashboard.status.gateways',
   'gateways.megahertz',
   'deviceData.customRange',
   'deviceData.graph.min',

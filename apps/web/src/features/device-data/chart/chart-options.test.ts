@@ -101,7 +101,7 @@ describe('chart options', () => {
 
 describe('the y axis', () => {
   it('is as wide as its longest label, so that no label is cut', () => {
-    const plot = {} as uPlot;
+    const plot = Object.create(uPlot.prototype) as uPlot;
     expect(axisWidth(plot, ['-80 °C', '-112.15 °F'])).toBe(10 * 7 + 24);
     expect(axisWidth(plot, ['1', '2'])).toBe(48);
     expect(axisWidth(plot, null)).toBe(48);

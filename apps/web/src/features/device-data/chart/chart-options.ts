@@ -41,6 +41,11 @@ export interface ChartOptionsInput {
   texts: ChartTexts;
   /** Called when the person drags a selection: the chart is zoomed until a double-click. */
   onZoom?: () => void;
+  /**
+   * The time axis spans the range asked for (epoch seconds), not just the readings in it: a
+   * day with two hours of data shows twenty-two hours of gap, and one reading is not a year.
+   */
+  xWindow?: () => [number, number] | undefined;
 }
 
 /** The y axis as wide as its longest label (about 7 px a character at the axis font), plus ticks. */
@@ -98,7 +103,10 @@ export function chartOptionsOf(input: ChartOptionsInput): uPlot.Options {
     series,
     bands,
     scales: {
-      x: { time: true },
+      x: {
+        time: true,
+        range: (_u, min, max): uPlot.Range.MinMax => input.xWindow?.() ?? [min, max],
+      },
       ...(states ? { y: { range: [-0.1, 1.1] as uPlot.Range.MinMax } } : {}),
     },
     cursor: { drag: { x: true, y: false } },

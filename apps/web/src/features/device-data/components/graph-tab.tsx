@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceGraph } from '../api/get-device-graph';
 import { chartModelOf, type ChartView } from '../chart/chart-groups';
-import { isNoGraph, type RangeChoice } from '../ranges';
+import { isNoGraph, windowOf, type RangeChoice } from '../ranges';
 import { MetricChart } from './metric-chart';
 
 interface GraphTabProps {
@@ -30,6 +30,15 @@ export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
   const model = useMemo(
     () => (graph.data ? chartModelOf(graph.data, unit, view) : undefined),
     [graph.data, unit, view],
+  );
+
+  // Recomputed with each new reading or refetch, so that a sliding range slides.
+  const { from, to } = windowOf(choice);
+  const fromSeconds = from.getTime() / 1000;
+  const toSeconds = to.getTime() / 1000;
+  const xWindow = useMemo(
+    (): [number, number] => [fromSeconds, toSeconds],
+    [fromSeconds, toSeconds],
   );
 
   if (noGraph) {
@@ -86,6 +95,7 @@ export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
             xs={model.xs}
             unit={unit}
             height={chartHeight(model.groups.length, small)}
+            xWindow={xWindow}
           />
         ))
       )}

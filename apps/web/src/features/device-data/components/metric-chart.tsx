@@ -13,16 +13,19 @@ interface MetricChartProps {
   xs: number[];
   unit: TemperatureUnit;
   height: number;
+  /** The range asked for, in epoch seconds: the time axis spans it. */
+  xWindow: [number, number];
 }
 
 /** One uPlot chart of a metric group, as wide as its container (followed with a ResizeObserver). */
-export function MetricChart({ group, xs, unit, height }: MetricChartProps) {
+export function MetricChart({ group, xs, unit, height, xWindow }: MetricChartProps) {
   const { t } = useTranslation();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const containerRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const data = useMemo(() => alignedDataOf(xs, group) as uPlot.AlignedData, [xs, group]);
   const dataRef = useRef(data);
+  const windowRef = useRef(xWindow);
   // While zoomed, new data keeps the zoom (a live point every few seconds would undo it).
   const zoomedRef = useRef(false);
   const suffix = groupUnit(group.id, unit);
@@ -62,6 +65,7 @@ export function MetricChart({ group, xs, unit, height }: MetricChartProps) {
       onZoom: () => {
         zoomedRef.current = true;
       },
+      xWindow: () => windowRef.current,
     });
     zoomedRef.current = false;
     const plot = new uPlot(options, dataRef.current, container);
@@ -87,9 +91,10 @@ export function MetricChart({ group, xs, unit, height }: MetricChartProps) {
   }, [shape, suffix, scheme, height, texts]);
 
   useEffect(() => {
+    windowRef.current = xWindow;
     dataRef.current = data;
     plotRef.current?.setData(data, !zoomedRef.current);
-  }, [data]);
+  }, [data, xWindow]);
 
   return (
     <Box component="figure" m={0} aria-label={t('deviceData.graph.chartLabel', { group: title })}>
