@@ -51,9 +51,9 @@ export const compactBreakpoints: readonly Breakpoint[] = ['xs', 'xxs'];
 
 /** Minimum sizes (columns of 12, rows of 40 px): what each card needs to stay readable. */
 const minimums: Record<DashboardCard, { minW: number; minH: number; h: number }> = {
-  customStatus: { minW: 3, minH: 4, h: 5 },
-  customDeviceStatus: { minW: 3, minH: 4, h: 5 },
-  customLocation: { minW: 3, minH: 5, h: 10 },
+  customStatus: { minW: 3, minH: 4, h: 6 },
+  customDeviceStatus: { minW: 3, minH: 4, h: 6 },
+  customLocation: { minW: 3, minH: 5, h: 12 },
   recentAlarms: { minW: 3, minH: 5, h: 8 },
   recentDoorOpening: { minW: 3, minH: 5, h: 8 },
   deviceData: { minW: 4, minH: 6, h: 12 },
@@ -62,11 +62,11 @@ const minimums: Record<DashboardCard, { minW: number; minH: number; h: number }>
 /** Where each card sits on a wide grid: [column half (0 left, 1 right, 2 full width), row]. */
 const wideArrangement: Record<DashboardCard, [0 | 1 | 2, number]> = {
   customStatus: [0, 0],
-  customDeviceStatus: [0, 5],
+  customDeviceStatus: [0, 6],
   customLocation: [1, 0],
-  recentAlarms: [0, 10],
-  recentDoorOpening: [1, 10],
-  deviceData: [2, 18],
+  recentAlarms: [0, 12],
+  recentDoorOpening: [1, 12],
+  deviceData: [2, 20],
 };
 
 function minimumsFor(card: DashboardCard, cols: number) {
