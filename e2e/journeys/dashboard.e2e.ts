@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, openPage, screenshot, signIn } from '../helpers/browser';
+import {
+  launchBrowser,
+  logOut,
+  openPage,
+  screenshot,
+  screenshotDir,
+  signIn,
+} from '../helpers/browser';
 
 const password = 'vigil-demo';
 
@@ -51,6 +60,37 @@ async function publish(hardware: Hardware, data: Record<string, number>) {
   await client.endAsync();
 }
 
+/**
+ * Loads /dashboard afresh and records (does not assert) how long until it is interactive: the
+ * selected device's readings shown and its chart drawn. Kept with the screenshots.
+ */
+async function recordDashboardTiming(page: Page) {
+  await page.goto('/dashboard');
+  await card(page, 'Device status').getByText(/°C$/).first().waitFor();
+  await card(page, 'Device data').getByTestId('metric-chart').first().locator('canvas').waitFor();
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      domInteractiveMs: Math.round(navigation.domInteractive),
+      loadEventMs: Math.round(navigation.loadEventEnd),
+      readingsAndChartMs: Math.round(performance.now()),
+      scriptKb: Math.round(
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0) /
+          1024,
+      ),
+    };
+  });
+  await mkdir(screenshotDir, { recursive: true });
+  await writeFile(
+    join(screenshotDir, 'dashboard-timing.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), ...timing }, null, 2)}\n`,
+  );
+  process.stdout.write(`dashboard interactive: ${JSON.stringify(timing)}\n`);
+}
+
 const card = (page: Page, name: string) => page.getByRole('region', { name });
 
 async function chooseRange(page: Page, range: string) {
@@ -71,7 +111,7 @@ describe('the live dashboard', () => {
   it('shows the demo lab live to its owner: readings, ranges, custom dates, exports and the grid', async () => {
     const page = await openPage(browser, '/login');
     await signIn(page, 'owner@demo.vigil.test', password);
-    await page.goto('/dashboard');
+    await recordDashboardTiming(page);
     const locations = card(page, 'Locations and devices');
     await locations.getByRole('button', { name: 'Cold Room A', exact: true }).click();
     await locations.getByRole('button', { name: /^Fridge A1,/ }).click();
