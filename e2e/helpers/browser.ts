@@ -43,6 +43,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByTestId('user-identity').getByText(email).waitFor();
 }
 
+/** Waits for the page at `path`, whatever its query (the dashboard adds the selected device). */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
 /** Logs out through the top bar and its confirmation, back on the login page. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('logout').click();

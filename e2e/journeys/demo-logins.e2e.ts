@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logOut, openPage, screenshot, signIn } from '../helpers/browser';
+import {
+  launchBrowser,
+  logOut,
+  openPage,
+  screenshot,
+  signIn,
+  waitForPath,
+} from '../helpers/browser';
 
 const demoPassword = 'vigil-demo';
 
@@ -20,13 +27,13 @@ describe('demo logins', () => {
   ])('%s lands on %s', async (email, landing, roleLabel) => {
     const page = await openPage(browser, '/login');
     await signIn(page, email, demoPassword);
-    await page.waitForURL(`**${landing}`);
+    await waitForPath(page, landing);
     const identity = page.getByTestId('user-identity');
     await identity.getByText(email).waitFor();
     expect(await identity.innerText()).toContain(roleLabel);
     // An unknown path redirects to the role's landing page.
     await page.goto('/no-such-page');
-    await page.waitForURL(`**${landing}`);
+    await waitForPath(page, landing);
     await screenshot(page, `landing-${email.split('@')[0] ?? email}`);
     await logOut(page);
     await page.context().close();
@@ -35,7 +42,7 @@ describe('demo logins', () => {
   it('switches language and theme, and changes the temperature unit as the owner', async () => {
     const page = await openPage(browser, '/login');
     await signIn(page, 'owner@demo.vigil.test', demoPassword);
-    await page.waitForURL('**/dashboard');
+    await waitForPath(page, '/dashboard');
 
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-de').click();

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logOut, openPage, screenshot, signIn } from '../helpers/browser';
+import {
+  launchBrowser,
+  logOut,
+  openPage,
+  screenshot,
+  signIn,
+  waitForPath,
+} from '../helpers/browser';
 
 /** The pieces of the copied `mosquitto_pub -L <url> -u <user> -P <secret> -q 1 -m <json>` command. */
 function parseSnippet(snippet: string) {
@@ -44,7 +51,7 @@ describe('an owner connects new hardware', () => {
     const page = await openPage(browser, '/login');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'owner@demo.vigil.test', 'vigil-demo');
-    await page.waitForURL('**/dashboard');
+    await waitForPath(page, '/dashboard');
 
     await page.goto('/gateways');
     await page.getByRole('button', { name: 'Add gateway' }).click();

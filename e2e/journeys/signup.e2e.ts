@@ -8,6 +8,7 @@ import {
   screenshot,
   signIn,
   waitForMail,
+  waitForPath,
 } from '../helpers/browser';
 
 describe('a new lab signs up', () => {
@@ -44,7 +45,7 @@ describe('a new lab signs up', () => {
     await page.getByRole('link', { name: 'Go to sign in' }).click();
 
     await signIn(page, email, password);
-    await page.waitForURL('**/dashboard');
+    await waitForPath(page, '/dashboard');
 
     await page.goto('/users');
     await page.getByRole('button', { name: 'Add user' }).click();
