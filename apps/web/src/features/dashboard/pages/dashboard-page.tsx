@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useLiveChannel } from '../../../lib/socket';
-import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { useDashboardDevices } from '../api/list-dashboard-devices';
 import {
   CardContent,

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveChannel } from '../../../lib/socket';
 import { useRawDataExport, type ExportFormat } from '../api/export-raw-data';
-import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { useLiveGraphFeed } from '../api/use-live-graph-feed';
 import {
   canExport,

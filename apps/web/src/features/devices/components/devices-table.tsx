@@ -4,7 +4,7 @@ import type { Device } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionStatus } from '../../../components/connection-status';
 import { formatDateTime } from '../../../lib/format';
-import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { displayDeviceId } from './device-id';
 import { equipmentTypeLabel } from './equipment-type';
 import { frequencyLabel } from './frequency';

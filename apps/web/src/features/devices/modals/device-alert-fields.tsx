@@ -1,7 +1,7 @@
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { deviceOfflineFrequencies, equipmentTypes, ttlOptions } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { useTemperatureUnit } from '../api/get-temperature-unit';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { equipmentTypeLabel, type EquipmentType } from '../components/equipment-type';
 import { frequencyLabel } from '../components/frequency';
 import type { DeviceForm } from './device-form';

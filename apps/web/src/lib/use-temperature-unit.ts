@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { userMetadataReply, type TemperatureUnit } from '@vigil/contracts';
-import { api } from '../../../lib/api-client';
-import { sharedKeys } from '../../../lib/query-keys';
+import { api } from './api-client';
+import { sharedKeys } from './query-keys';
 
 /** The account's temperature unit, from GET /api/user/metadata (shared with the layout). */
 export function useTemperatureUnit(): TemperatureUnit {
