@@ -12,7 +12,7 @@ export type VigilSocket = Socket<Record<string, never>, ServerToClientEvents, ne
 /** The rooms a socket joins for what its handshake established. */
 export function roomsOf(data: SocketData): string[] {
   const { actor, device, timeValue, assigned } = data;
-  const rooms = [room.user(actor.userId)];
+  const rooms = [room.user(actor.userId), room.session(actor.sessionId)];
   const accountId = actor.role === 'super_admin' ? null : actor.accountId;
   if (accountId !== null) rooms.push(room.account(accountId));
   if (accountId !== null && actor.role === 'super_user') rooms.push(room.accountOwners(accountId));

@@ -45,6 +45,12 @@ export type Realtime = {
     target: { accountId: string; deviceId: string },
     payload: ServerEventPayload<E>,
   ) => void;
+  /**
+   * Disconnects every socket opened with a session, on every API process (the Redis adapter
+   * relays it): a signed-out token must stop receiving live data at once, not at its next
+   * reconnect.
+   */
+  endSession: (sessionId: string) => void;
   /** Disconnects this process's sockets and stops serving them (before the HTTP server closes). */
   closeServer: () => Promise<void>;
   /** Sends what is held, then closes the Redis clients (before the database closes). */
@@ -150,6 +156,9 @@ export function createRealtime(deps: {
         payload,
       );
     },
+    endSession(sessionId) {
+      io?.in(room.session(sessionId)).disconnectSockets(true);
+    },
     async closeServer() {
       if (!io) return;
       // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
@@ -172,6 +181,11 @@ export function createRealtime(deps: {
 }
 
 const realtimes = new WeakMap<AppContext, Realtime>();
+
+/** Ends a session's live sockets, where this context has a realtime side (every runtime does). */
+export function endSessionSockets(ctx: AppContext, sessionId: string): void {
+  realtimes.get(ctx)?.endSession(sessionId);
+}
 
 /** Makes the runtime's realtime side reachable from the app's plugin and from services. */
 export function attachRealtime(ctx: AppContext, realtime: Realtime): void {

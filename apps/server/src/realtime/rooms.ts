@@ -6,6 +6,8 @@
  */
 export const room = {
   user: (userId: string) => `user:${userId}`,
+  /** The sockets opened with one sign-in: closed when that session ends (logout). */
+  session: (sessionId: string) => `session:${sessionId}`,
   account: (accountId: string) => `account:${accountId}`,
   /** The account's super_user sockets: account-wide views (devicesStatusData, door, alarms). */
   accountOwners: (accountId: string) => `account-owners:${accountId}`,

@@ -91,14 +91,19 @@ describe('socket handshake', () => {
       new Date(Date.now() - 60_000),
     );
     expect(await socket(expired).refusal()).toBe(socketErrors.unauthorized);
-    // Signed out: the token is still well-formed and unexpired, its session revoked.
-    await socket(signedIn.jwt).connect();
+    // Signed out: the open socket is closed by the server at once, and the token (still
+    // well-formed and unexpired, its session revoked) cannot open another.
+    const open = await socket(signedIn.jwt).connect();
+    const closed = new Promise<string>((resolve) => {
+      open.socket.once('disconnect', resolve);
+    });
     const logout = await test.app.inject({
       method: 'DELETE',
       url: '/api/auth',
       headers: signedIn.headers,
     });
     expect(logout.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
     expect(await socket(signedIn.jwt).refusal()).toBe(socketErrors.unauthorized);
     const revoked = await login(test.app, demo.viewer);
     await authRepo.revokeUserSessions(db(), revoked.userId, new Date());

@@ -19,6 +19,7 @@ import * as audit from '../audit/service.js';
 import * as accountsRepo from '../accounts/repo.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
+import { endSessionSockets } from '../../realtime/realtime.js';
 
 const hour = 3_600_000;
 export const tokenLifetimeMs = { confirm: 48 * hour, reset: hour, invite: 7 * 24 * hour } as const;
@@ -125,6 +126,7 @@ export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
       information: `${actor.email} signed out`,
     });
   });
+  endSessionSockets(ctx, actor.sessionId);
 }
 
 /** Issues a single-use token for `kind` and enqueues its mail, in the caller's transaction. */
