@@ -7,9 +7,9 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { topics } from '@vigil/contracts';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { queryRows } from '../apps/server/src/db/query.js';
 import { accounts, devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
+import { writeResults } from './results-file.js';
 
 type Plan = {
   url: string;
@@ -336,28 +337,7 @@ async function main() {
       ].join('\n'),
     );
   }
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'results', 'ingest.json');
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(
-    file,
-    `${JSON.stringify(
-      {
-        benchmark: 'ingest',
-        at: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          cpu: cpus()[0]?.model,
-          memoryGb: Math.round(totalmem() / 2 ** 30),
-          node: process.version,
-        },
-        settings,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  process.stdout.write(`results written to ${file}\n`);
+  await writeResults('ingest', { settings, results });
 }
 
 if (process.argv[2] === 'publisher') {

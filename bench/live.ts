@@ -11,9 +11,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { socketPath, type ServerToClientEvents } from '@vigil/contracts';
 import pg from 'pg';
@@ -30,6 +30,7 @@ import * as authRepo from '../apps/server/src/modules/auth/repo.js';
 import * as usersRepo from '../apps/server/src/modules/users/repo.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 import { runLoad, type LoadGateway } from '../apps/simulator/src/load.js';
+import { writeResults } from './results-file.js';
 
 const settings = {
   devices: Number(process.env.BENCH_DEVICES ?? 1000),
@@ -393,28 +394,7 @@ async function main() {
       '',
     ].join('\n'),
   );
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'results', 'live.json');
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(
-    file,
-    `${JSON.stringify(
-      {
-        benchmark: 'live',
-        at: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          cpu: cpus()[0]?.model,
-          memoryGb: Math.round(totalmem() / 2 ** 30),
-          node: process.version,
-        },
-        settings,
-        result,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  process.stdout.write(`results written to ${file}\n`);
+  await writeResults('live', { settings, result });
 }
 
 if (process.argv[2] === 'clients') {
