@@ -1,4 +1,5 @@
 import { socketErrors, socketQuery } from '@vigil/contracts';
+import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io';
 import type { Executor } from '../db/client.js';
 import type { Actor } from '../lib/actor.js';
@@ -15,6 +16,8 @@ export type SocketData = {
   device: { id: string; deviceId: string } | undefined;
   /** For a `user`: the row ids of the devices assigned to them. */
   assigned: string[];
+  /** When the token (and so its session) expires, in ms since the epoch: the socket ends then. */
+  expiresAt: number;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -50,5 +53,7 @@ export async function checkHandshake(
     device = { id: row.id, deviceId: row.deviceId };
   }
   const assigned = actor.role === 'user' ? await repo.assignedDeviceIds(deps.db, actor.userId) : [];
-  return { actor, timeValue, device, assigned };
+  // Verified above; its `exp` is the session's end (tokens are signed to expire with it).
+  const expiresAt = (decodeJwt(token ?? '').exp ?? 0) * 1000;
+  return { actor, timeValue, device, assigned, expiresAt };
 }

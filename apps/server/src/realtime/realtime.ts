@@ -17,7 +17,7 @@ import type { IngestEvents } from '../ingest/events.js';
 import type { TokenSigner } from '../lib/jwt.js';
 import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
-import { welcome } from './connection.js';
+import { welcome, type VigilSocket } from './connection.js';
 import { checkHandshake, HandshakeRefused, type SocketData } from './handshake.js';
 import { deviceAudience, room } from './rooms.js';
 
@@ -141,6 +141,7 @@ export function createRealtime(deps: {
         );
       });
       socketServer.on('connection', (socket) => {
+        endAtExpiry(socket);
         welcome(deps.db, socket).catch((error: unknown) => {
           log.error({ err: error }, 'socket state not sent');
         });
@@ -178,6 +179,21 @@ export function createRealtime(deps: {
       }
     },
   };
+}
+
+/** Longest timer Node keeps (about 24.8 days); a longer session's socket reconnects then. */
+const maxTimerMs = 2 ** 31 - 1;
+
+/** Disconnects a socket when its session's token expires: live data stops with the session. */
+function endAtExpiry(socket: VigilSocket): void {
+  const delay = Math.min(maxTimerMs, Math.max(0, socket.data.expiresAt - Date.now()));
+  const timer = setTimeout(() => {
+    socket.disconnect(true);
+  }, delay);
+  timer.unref();
+  socket.once('disconnect', () => {
+    clearTimeout(timer);
+  });
 }
 
 const realtimes = new WeakMap<AppContext, Realtime>();

@@ -111,6 +111,20 @@ describe('socket handshake', () => {
     tokens.viewer = (await login(test.app, demo.viewer)).jwt;
   });
 
+  it('ends an open socket when its session’s token expires', async () => {
+    const signedIn = await login(test.app, demo.owner);
+    // A token for the same, valid session that expires in a moment: the socket ends with it.
+    const shortLived = await test.runtime.ctx.tokens.sign(
+      { userId: signedIn.userId, sessionId: signedIn.sessionId, role: 'super_user' },
+      new Date(Date.now() + 2500),
+    );
+    const open = await socket(shortLived).connect();
+    const reason = await new Promise<string>((resolve) => {
+      open.socket.once('disconnect', resolve);
+    });
+    expect(reason).toBe('io server disconnect');
+  });
+
   it('refuses a bad query', async () => {
     expect(await socket(tokens.owner, { timeValue: '9' }).refusal()).toBe(socketErrors.badQuery);
     expect(await socket(tokens.owner, { timeValue: 'soon' }).refusal()).toBe(socketErrors.badQuery);
