@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveChannel } from '../../../lib/socket';
 import { DashboardCard } from './dashboard-card';
+import type { CardStep } from './grid-layout';
 import { DeviceStatusCard } from './device-status-card';
 import { LocationsCard } from './locations-card';
 import { RecentAlarmsCard } from './recent-alarms-card';
@@ -112,10 +113,12 @@ export function CardContent({
   card,
   context,
   compact,
+  onStep,
 }: {
   card: CardKey;
   context: CardContext;
   compact: boolean;
+  onStep: (step: CardStep) => void;
 }) {
   const { t } = useTranslation();
   const body = cardBody(card, context, compact);
@@ -124,6 +127,7 @@ export function CardContent({
       card={card}
       title={t(`dashboard.cards.${card}`)}
       movable={!context.locked}
+      onStep={onStep}
       compact={compact}
       actions={
         card === 'recentDoorOpening' && (

@@ -1,8 +1,9 @@
-import { Box, Group, Paper, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Title, Tooltip } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { DashboardCard as CardKey } from '@vigil/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stepOfKey, type CardStep } from './grid-layout';
 
 /** The grid drags cards by this handle only, so that touch scrolling and clicks stay free. */
 export const dragHandleClass = 'dashboard-drag-handle';
@@ -14,6 +15,8 @@ interface DashboardCardProps {
   title: string;
   /** Unlocked grids show the drag handle. */
   movable: boolean;
+  /** The handle's arrow keys: move the card, or with Shift resize it. */
+  onStep: (step: CardStep) => void;
   compact: boolean;
   actions?: ReactNode;
   children?: ReactNode;
@@ -21,7 +24,7 @@ interface DashboardCardProps {
 
 /** One card of the grid: a labelled region with its title bar and a scrollable body. */
 export function DashboardCard(props: DashboardCardProps) {
-  const { card, title, movable, compact, actions, children } = props;
+  const { card, title, movable, onStep, compact, actions, children } = props;
   const { t } = useTranslation();
   const titleId = `${cardElementId(card)}-title`;
   return (
@@ -44,14 +47,23 @@ export function DashboardCard(props: DashboardCardProps) {
       >
         {movable && (
           <Tooltip label={t('dashboard.grid.dragHandle')}>
-            <Box
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
               className={dragHandleClass}
-              c="dimmed"
-              style={{ cursor: 'grab', display: 'flex', touchAction: 'none' }}
-              aria-hidden
+              style={{ cursor: 'grab', touchAction: 'none' }}
+              aria-label={t('dashboard.grid.moveCard', { title })}
+              aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight"
+              onKeyDown={(event) => {
+                const step = stepOfKey(event.key, event.shiftKey);
+                if (!step) return;
+                event.preventDefault();
+                onStep(step);
+              }}
             >
               <IconGripVertical size={18} />
-            </Box>
+            </ActionIcon>
           </Tooltip>
         )}
         <Title order={2} fz={compact ? 'sm' : 'md'} id={titleId} style={{ flex: 1 }} lineClamp={1}>

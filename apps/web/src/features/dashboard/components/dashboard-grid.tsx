@@ -11,7 +11,9 @@ import {
   gridMargin,
   gridPadding,
   rowHeight,
+  stepCard,
   type Breakpoint,
+  type CardStep,
   type Layouts,
 } from './grid-layout';
 
@@ -24,7 +26,8 @@ interface DashboardGridProps {
   locked: boolean;
   minimised: readonly DashboardCard[];
   onLayoutsChange: (layouts: Partial<Record<string, Layout>>) => void;
-  renderCard: (card: DashboardCard, compact: boolean) => ReactNode;
+  /** `step` moves or resizes the card by keyboard in the breakpoint on screen. */
+  renderCard: (card: DashboardCard, compact: boolean, step: (step: CardStep) => void) => ReactNode;
 }
 
 const breakpointOf = (width: number): Breakpoint =>
@@ -34,7 +37,13 @@ const breakpointOf = (width: number): Breakpoint =>
 export function DashboardGrid(props: DashboardGridProps) {
   const { layouts, visible, locked, minimised, onLayoutsChange, renderCard } = props;
   const { width, containerRef, mounted } = useContainerWidth();
-  const compact = compactBreakpoints.includes(breakpointOf(width));
+  const breakpoint = breakpointOf(width);
+  const compact = compactBreakpoints.includes(breakpoint);
+  const stepOf = (card: DashboardCard) => (step: CardStep) => {
+    onLayoutsChange({
+      [breakpoint]: stepCard(layouts[breakpoint], card, step, gridCols[breakpoint]),
+    });
+  };
 
   const shown = useMemo(() => {
     const entries = dashboardBreakpoints.map((breakpoint) => [
@@ -75,7 +84,7 @@ export function DashboardGrid(props: DashboardGridProps) {
           }}
         >
           {visible.map((card) => (
-            <div key={card}>{renderCard(card, compact)}</div>
+            <div key={card}>{renderCard(card, compact, stepOf(card))}</div>
           ))}
         </Responsive>
       )}

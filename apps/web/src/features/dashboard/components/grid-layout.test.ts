@@ -6,6 +6,8 @@ import {
   gridCols,
   mergeLayouts,
   defaultLayouts,
+  stepCard,
+  stepOfKey,
 } from './grid-layout';
 
 const widths = (breakpoint: (typeof dashboardBreakpoints)[number]) =>
@@ -60,5 +62,30 @@ describe('dashboard grid layout', () => {
     expect(moved).not.toBe(current);
     expect(moved.lg.find((item) => item.i === 'customStatus')?.x).toBe(6);
     expect(moved.md).toBe(current.md);
+  });
+});
+
+describe('moving a card by keyboard', () => {
+  it('reads arrows as moves and Shift + arrows as resizes', () => {
+    expect(stepOfKey('ArrowRight', false)).toEqual({ dx: 1, dy: 0, dw: 0, dh: 0 });
+    expect(stepOfKey('ArrowUp', false)).toEqual({ dx: 0, dy: -1, dw: 0, dh: 0 });
+    expect(stepOfKey('ArrowDown', true)).toEqual({ dx: 0, dy: 0, dw: 0, dh: 1 });
+    expect(stepOfKey('ArrowLeft', true)).toEqual({ dx: 0, dy: 0, dw: -1, dh: 0 });
+    expect(stepOfKey('Enter', false)).toBeUndefined();
+  });
+
+  it('keeps the card inside the columns and above its minimum size', () => {
+    const items = defaultLayout('lg');
+    const status = items.find((item) => item.i === 'customStatus');
+    if (!status) throw new Error('no status card');
+    const moved = (step: Parameters<typeof stepCard>[2], from = items) =>
+      stepCard(from, 'customStatus', step, gridCols.lg).find((item) => item.i === 'customStatus');
+    expect(moved({ dx: 1, dy: 0, dw: 0, dh: 0 })).toMatchObject({ x: status.x + 1, w: status.w });
+    expect(moved({ dx: -1, dy: -1, dw: 0, dh: 0 })).toMatchObject({ x: 0, y: 0 });
+    expect(moved({ dx: 0, dy: 0, dw: 0, dh: -100 })?.h).toBe(status.minH);
+    expect(moved({ dx: 0, dy: 0, dw: 100, dh: 0 })).toMatchObject({ x: 0, w: gridCols.lg });
+    const atRightEdge = stepCard(items, 'customStatus', { dx: 6, dy: 0, dw: 0, dh: 0 }, 12);
+    expect(moved({ dx: 0, dy: 0, dw: 2, dh: 0 }, atRightEdge)).toMatchObject({ x: 4, w: 8 });
+    expect(stepCard(items, 'customStatus', { dx: 1, dy: 0, dw: 0, dh: 0 }, 12)[1]).toBe(items[1]);
   });
 });

@@ -187,3 +187,45 @@ export function mergeLayouts(
     ? next
     : current;
 }
+
+/** A keyboard step on a card: move by (dx, dy) grid units, or grow by (dw, dh). */
+export interface CardStep {
+  dx: number;
+  dy: number;
+  dw: number;
+  dh: number;
+}
+
+/** The step an arrow key asks for on a card's handle: arrows move, Shift + arrows resize. */
+export function stepOfKey(key: string, shift: boolean): CardStep | undefined {
+  const deltas: Record<string, [number, number]> = {
+    ArrowLeft: [-1, 0],
+    ArrowRight: [1, 0],
+    ArrowUp: [0, -1],
+    ArrowDown: [0, 1],
+  };
+  const delta = deltas[key];
+  if (!delta) return undefined;
+  const [x, y] = delta;
+  return shift ? { dx: 0, dy: 0, dw: x, dh: y } : { dx: x, dy: y, dw: 0, dh: 0 };
+}
+
+/**
+ * One card of a breakpoint's layout moved or resized by a step, kept inside the grid's columns
+ * and above its minimum size; the grid then makes room (its vertical compaction).
+ */
+export function stepCard(
+  items: CardLayout[],
+  card: DashboardCard,
+  step: CardStep,
+  cols: number,
+): CardLayout[] {
+  return items.map((item) => {
+    if (item.i !== card) return item;
+    const w = Math.min(cols, Math.max(item.minW ?? 1, item.w + step.dw));
+    const h = Math.max(item.minH ?? 1, item.h + step.dh);
+    const x = Math.min(cols - w, Math.max(0, item.x + step.dx));
+    const y = Math.max(0, item.y + step.dy);
+    return { ...item, x, y, w, h };
+  });
+}

@@ -5,6 +5,7 @@ import { accountSocket, fakeSockets, openSocket } from '../../../test/fake-socke
 import { ok } from '../../../test/fake-api';
 import { deviceOf, ids, pageOf } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { defaultLayouts } from '../components/grid-layout';
 import { prefsStorageKey } from '../components/use-dashboard-prefs';
 import DashboardPage from './dashboard-page';
 import { dashboardApi, statusOf } from './dashboard-test-api';
@@ -99,6 +100,30 @@ describe('dashboard page', () => {
     first.unmount();
     renderDashboard();
     expect(await screen.findByRole('button', { name: 'Unlock layout' })).toBeInTheDocument();
+  });
+
+  it('moves and resizes a card from the keyboard, and keeps it so', async () => {
+    dashboardApi();
+    const user = userEvent.setup();
+    renderDashboard();
+    const handle = await screen.findByRole('button', { name: /^Move Status:/ });
+    const stored = () =>
+      JSON.parse(window.localStorage.getItem(prefsStorageKey(ownerEmail)) ?? '{}') as {
+        layouts?: Record<string, { i: string; h: number }[]>;
+      };
+    const grown = () =>
+      Object.entries(stored().layouts ?? {}).some(([breakpoint, items]) => {
+        const was = defaultLayouts()[breakpoint as keyof ReturnType<typeof defaultLayouts>];
+        const height = (list: { i: string; h: number }[]) =>
+          list.find((item) => item.i === 'customStatus')?.h ?? 0;
+        return height(items) === height(was) + 1;
+      });
+    expect(grown()).toBe(false);
+    handle.focus();
+    await user.keyboard('{Shift>}{ArrowDown}{/Shift}');
+    await waitFor(() => {
+      expect(grown()).toBe(true);
+    });
   });
 
   it('takes the server’s saved dashboard over the browser’s', async () => {

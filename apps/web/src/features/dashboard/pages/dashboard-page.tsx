@@ -138,8 +138,8 @@ export default function DashboardPage({ renderDeviceData }: DashboardPageProps) 
             return layouts === current.layouts ? current : { ...current, layouts };
           });
         }}
-        renderCard={(card, compact) => (
-          <CardContent card={card} context={context} compact={compact} />
+        renderCard={(card, compact, step) => (
+          <CardContent card={card} context={context} compact={compact} onStep={step} />
         )}
       />
       <ConfigureCardsModal
