@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Device } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionStatus } from '../../../components/connection-status';
 import { formatDateTime } from '../../../lib/format';
+import { RowActions } from '../../../components/row-actions';
 import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { displayDeviceId } from './device-id';
 import { equipmentTypeLabel } from './equipment-type';
@@ -92,41 +93,33 @@ function DeviceRow({ device, onEdit, onDelete }: DeviceRowProps) {
         <LatestReading reading={device.latestData.nodeData} unit={unit} />
       </Table.Td>
       <Table.Td>
-        <RowActions device={device} onEdit={onEdit} onDelete={onDelete} />
+        <DeviceActions device={device} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
   );
 }
 
-function RowActions({ device, onEdit, onDelete }: DeviceRowProps) {
+function DeviceActions({ device, onEdit, onDelete }: DeviceRowProps) {
   const { t } = useTranslation();
-  const editLabel = t('devices.editDevice', { name: device.name });
-  const deleteLabel = t('devices.deleteDevice', { name: device.name });
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
-      <Tooltip label={editLabel}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={editLabel}
-          onClick={() => {
+    <RowActions
+      actions={[
+        {
+          label: t('devices.editDevice', { name: device.name }),
+          icon: IconPencil,
+          onClick: () => {
             onEdit(device);
-          }}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={deleteLabel}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={deleteLabel}
-          onClick={() => {
+          },
+        },
+        {
+          label: t('devices.deleteDevice', { name: device.name }),
+          icon: IconTrash,
+          color: 'red',
+          onClick: () => {
             onDelete(device);
-          }}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+          },
+        },
+      ]}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Gateway } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionStatus } from '../../../components/connection-status';
+import { RowActions } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format';
 import { FirmwareCell } from './firmware-cell';
 
@@ -121,51 +122,38 @@ function GatewayRow({
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(gateway.createdAt)}</Table.Td>
       {actions && (
         <Table.Td>
-          <RowActions gateway={gateway} actions={actions} />
+          <GatewayRowActions gateway={gateway} actions={actions} />
         </Table.Td>
       )}
     </Table.Tr>
   );
 }
 
-function RowActions({ gateway, actions }: { gateway: Gateway; actions: GatewayActions }) {
+function GatewayRowActions({ gateway, actions }: { gateway: Gateway; actions: GatewayActions }) {
   const { t } = useTranslation();
-  const buttons = [
-    {
-      label: t('gateways.editGateway', { name: gateway.name }),
-      icon: IconPencil,
-      color: undefined,
-      onClick: actions.onEdit,
-    },
-    {
-      label: t('gateways.rotateSecret', { name: gateway.name }),
-      icon: IconKey,
-      color: undefined,
-      onClick: actions.onRotateSecret,
-    },
-    {
-      label: t('gateways.deleteGateway', { name: gateway.name }),
-      icon: IconTrash,
-      color: 'red',
-      onClick: actions.onDelete,
-    },
-  ];
+  const of = (action: (gateway: Gateway) => void) => () => {
+    action(gateway);
+  };
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
-      {buttons.map(({ label, icon: Icon, color, onClick }) => (
-        <Tooltip key={label} label={label}>
-          <ActionIcon
-            variant="subtle"
-            color={color}
-            aria-label={label}
-            onClick={() => {
-              onClick(gateway);
-            }}
-          >
-            <Icon size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ))}
-    </Group>
+    <RowActions
+      actions={[
+        {
+          label: t('gateways.editGateway', { name: gateway.name }),
+          icon: IconPencil,
+          onClick: of(actions.onEdit),
+        },
+        {
+          label: t('gateways.rotateSecret', { name: gateway.name }),
+          icon: IconKey,
+          onClick: of(actions.onRotateSecret),
+        },
+        {
+          label: t('gateways.deleteGateway', { name: gateway.name }),
+          icon: IconTrash,
+          color: 'red',
+          onClick: of(actions.onDelete),
+        },
+      ]}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { Role, User } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
 import { formatDateTime, formatPhone } from '../../../lib/format';
 
 interface UsersTableProps {
@@ -59,42 +60,34 @@ export function UsersTable({ users, actorRole, onSubUsers, onEdit, onDelete }: U
   );
 }
 
-interface RowActionsProps {
+interface UserActionsProps {
   user: User;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }
 
-function RowActions({ user, onEdit, onDelete }: RowActionsProps) {
+function UserActions({ user, onEdit, onDelete }: UserActionsProps) {
   const { t } = useTranslation();
-  const editLabel = t('users.editUser', { name: user.name });
-  const deleteLabel = t('users.deleteUser', { name: user.name });
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
-      <Tooltip label={editLabel}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={editLabel}
-          onClick={() => {
+    <RowActions
+      actions={[
+        {
+          label: t('users.editUser', { name: user.name }),
+          icon: IconPencil,
+          onClick: () => {
             onEdit(user);
-          }}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={deleteLabel}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={deleteLabel}
-          onClick={() => {
+          },
+        },
+        {
+          label: t('users.deleteUser', { name: user.name }),
+          icon: IconTrash,
+          color: 'red',
+          onClick: () => {
             onDelete(user);
-          }}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+          },
+        },
+      ]}
+    />
   );
 }
 
@@ -147,7 +140,7 @@ function UserRow({ user, admin, onSubUsers, onEdit, onDelete }: UserRowProps) {
         </Table.Td>
       )}
       <Table.Td>
-        <RowActions user={user} onEdit={onEdit} onDelete={onDelete} />
+        <UserActions user={user} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
   );
