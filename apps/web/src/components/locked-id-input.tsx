@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-error';
 import { errorText } from '../lib/forms';
 import { notifySuccess } from '../lib/notify';
+import { unlockIdChange } from '../lib/unlock-id';
 
 interface LockedIdInputProps {
   label: string;
@@ -24,8 +25,7 @@ interface LockedIdInputProps {
   inputProps: Omit<TextInputProps, 'label'>;
   /** Edit mode: the ID stays read-only until the person re-enters their own password. */
   locked: boolean;
-  /** Verifies the password (POST /api/auth/unlock) and resolves with the unlock token. */
-  unlock: (password: string) => Promise<string>;
+  /** Receives the token of `POST /api/auth/unlock`, to send with the changed ID. */
   onUnlocked: (unlockToken: string) => void;
 }
 
@@ -33,13 +33,7 @@ interface LockedIdInputProps {
  * A device or gateway ID that is locked in edit mode (spec platform 4, DESIGN 8): the pencil
  * asks for the person's own password, which the server verifies.
  */
-export function LockedIdInput({
-  label,
-  inputProps,
-  locked,
-  unlock,
-  onUnlocked,
-}: LockedIdInputProps) {
+export function LockedIdInput({ label, inputProps, locked, onUnlocked }: LockedIdInputProps) {
   const { t } = useTranslation();
   const [prompting, setPrompting] = useState(false);
   const idInput = useRef<HTMLInputElement>(null);
@@ -80,7 +74,6 @@ export function LockedIdInput({
       />
       {locked && prompting && (
         <UnlockPrompt
-          unlock={unlock}
           onUnlocked={unlocked}
           onCancel={() => {
             setPrompting(false);
@@ -92,13 +85,12 @@ export function LockedIdInput({
 }
 
 interface UnlockPromptProps {
-  unlock: (password: string) => Promise<string>;
   onUnlocked: (unlockToken: string) => void;
   onCancel: () => void;
 }
 
 /** A small prompt inside the form (not a form of its own: forms do not nest). */
-function UnlockPrompt({ unlock, onUnlocked, onCancel }: UnlockPromptProps) {
+function UnlockPrompt({ onUnlocked, onCancel }: UnlockPromptProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [password, setPassword] = useState('');
@@ -111,7 +103,7 @@ function UnlockPrompt({ unlock, onUnlocked, onCancel }: UnlockPromptProps) {
     }
     setPending(true);
     try {
-      onUnlocked(await unlock(password));
+      onUnlocked((await unlockIdChange(password)).unlockToken);
     } catch (cause) {
       // Other failures (too many attempts, no connection) are the API client's toast.
       if (isApiError(cause) && cause.field === 'password') {

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { unlockReply } from '@vigil/contracts';
 import { api } from './api-client';
 
@@ -11,7 +10,3 @@ export const unlockIdChange = (password: string) =>
     body: { password },
     silent: (error) => error.field === 'password',
   });
-
-export function useUnlockIdChange() {
-  return useMutation({ mutationFn: unlockIdChange });
-}

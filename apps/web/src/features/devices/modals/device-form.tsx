@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockedIdInput } from '../../../components/locked-id-input';
 import { inputProps } from '../../../lib/forms';
-import { useUnlockIdChange } from '../../../lib/unlock-id';
 import { DeviceAlertFields } from './device-alert-fields';
 import { deviceFormSchema, initialDeviceValues, type DeviceFormValues } from './device-form-schema';
 import { DevicePlacementFields } from './device-placement-fields';
@@ -26,7 +25,6 @@ export function DeviceForm({ device, ownUserId, onDone }: DeviceFormProps) {
     validate: schemaResolver(deviceFormSchema, { sync: true }),
   });
   const [unlockToken, setUnlockToken] = useState<string>();
-  const unlock = useUnlockIdChange();
   const { save, pending } = useSaveDevice({ device, form, unlockToken, onDone });
   const submit = form.onSubmit((values) => {
     save(values);
@@ -46,7 +44,6 @@ export function DeviceForm({ device, ownUserId, onDone }: DeviceFormProps) {
             label={t('devices.form.deviceId')}
             inputProps={{ ...inputProps(form, 'deviceId'), autoComplete: 'off' }}
             locked={!unlockToken}
-            unlock={async (password) => (await unlock.mutateAsync(password)).unlockToken}
             onUnlocked={setUnlockToken}
           />
         ) : (

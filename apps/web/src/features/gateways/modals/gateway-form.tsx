@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockedIdInput } from '../../../components/locked-id-input';
 import { inputProps } from '../../../lib/forms';
-import { useUnlockIdChange } from '../../../lib/unlock-id';
 import {
   gatewayFormSchema,
   initialGatewayValues,
@@ -26,7 +25,6 @@ export function GatewayForm({ gateway, onDone, onCreated }: GatewayFormProps) {
     validate: schemaResolver(gatewayFormSchema, { sync: true }),
   });
   const [unlockToken, setUnlockToken] = useState<string>();
-  const unlock = useUnlockIdChange();
   const { save, pending } = useSaveGateway({ gateway, form, unlockToken, onDone, onCreated });
   const submit = form.onSubmit((values) => {
     save(values);
@@ -46,7 +44,6 @@ export function GatewayForm({ gateway, onDone, onCreated }: GatewayFormProps) {
             label={t('gateways.form.gatewayId')}
             inputProps={{ ...inputProps(form, 'gatewayId'), autoComplete: 'off' }}
             locked={!unlockToken}
-            unlock={async (password) => (await unlock.mutateAsync(password)).unlockToken}
             onUnlocked={setUnlockToken}
           />
         ) : (
