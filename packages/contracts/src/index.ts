@@ -11,3 +11,4 @@ export * from './telemetry.js';
 export * from './history.js';
 export * from './realtime.js';
 export * from './dashboard.js';
+export * from './light-schedule.js';
