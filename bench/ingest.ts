@@ -20,7 +20,7 @@ import type { Registry } from 'prom-client';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
 import { queryRows } from '../apps/server/src/db/query.js';
-import { accounts, devices, gateways } from '../apps/server/src/db/schema/index.js';
+import { accounts, alarms, devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 import { writeResults } from './results-file.js';
@@ -45,6 +45,13 @@ const settings = {
   batchSize: process.env.INGEST_BATCH_SIZE ?? '2000',
   flushMs: process.env.INGEST_FLUSH_MS ?? '50',
   ceilingBatch: 2000,
+  /**
+   * BENCH_ALARMS=1000 (`npm run bench:alarms-ingest`): each database is measured without alarms
+   * and with that many enabled alarms (temperature and humidity, spread over the devices, in
+   * range: the engine's steady state), BENCH_REPEATS times each, best of each kept.
+   */
+  alarms: Number(process.env.BENCH_ALARMS ?? 0),
+  repeats: Number(process.env.BENCH_REPEATS ?? 1),
 };
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -148,6 +155,28 @@ async function seed(db: Db) {
   return { accountId: account.id, gateways: planned };
 }
 
+/** `count` enabled alarms over the account's devices, thresholds the bench's readings stay inside. */
+async function seedAlarms(db: Db, accountId: string, count: number) {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from devices where account_id = ${accountId} and gateway_id is not null order by id`,
+  );
+  const values = Array.from({ length: count }, (_, index) => ({
+    accountId,
+    deviceId: rows[index % rows.length]?.id ?? '',
+    name: `Bench alarm ${index}`,
+    tempEnabled: true,
+    minTemp: -20 + (index % 10),
+    maxTemp: 30,
+    humidityEnabled: true,
+    minHumidity: 10,
+    maxHumidity: 90,
+  }));
+  for (let start = 0; start < values.length; start += 500) {
+    await db.insert(alarms).values(values.slice(start, start + 500));
+  }
+}
+
 /** The ceiling: plain batched inserts of the same columns into the same table, one statement per batch. */
 async function ceiling(db: Db, accountId: string, total: number): Promise<number> {
   const ids = await queryRows<{ id: string }>(
@@ -224,7 +253,7 @@ async function batchFigures(registry: Registry) {
   };
 }
 
-async function runOn(kind: 'postgres' | 'pglite') {
+async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0) {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-'));
   let database: Database;
   let dropDatabase = async () => {};
@@ -248,6 +277,7 @@ async function runOn(kind: 'postgres' | 'pglite') {
     database = await openDatabase({ dataDir });
   }
   const { accountId, gateways: planned } = await seed(database.db);
+  if (alarmCount > 0) await seedAlarms(database.db, accountId, alarmCount);
   const total = settings.readings;
   const ceilingPerSecond = await ceiling(database.db, accountId, total);
 
@@ -285,7 +315,16 @@ async function runOn(kind: 'postgres' | 'pglite') {
     result.readings,
     planned.flatMap((gateway) => gateway.devices),
   );
+  // Every alarm saw the readings: each (alarm, metric) has its watermark stored.
+  await runtime.ingest.alarms.flush();
+  const [conditions] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from alarm_conditions`,
+  );
   await runtime.close();
+  if ((conditions?.n ?? 0) !== alarmCount * 2) {
+    throw new Error(`alarm conditions ${String(conditions?.n)}, expected ${alarmCount * 2}`);
+  }
   await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
   const perSecond = result.readings / result.seconds;
@@ -306,6 +345,41 @@ async function runOn(kind: 'postgres' | 'pglite') {
 
 const targets = { postgres: 50_000, pglite: 20_000 } as const;
 
+/** Each database without and with `settings.alarms` enabled alarms, in the same run. */
+async function mainWithAlarms(kinds: ('postgres' | 'pglite')[]) {
+  const results = [];
+  for (const kind of kinds) {
+    const best = { without: 0, with: 0 };
+    const runs = [];
+    for (let repeat = 0; repeat < settings.repeats; repeat += 1) {
+      for (const alarmCount of [0, settings.alarms]) {
+        process.stdout.write(`\n${kind}: ${settings.readings} readings, ${alarmCount} alarms...\n`);
+        const result = await runOn(kind, alarmCount);
+        runs.push({ alarms: alarmCount, ...result });
+        const key = alarmCount === 0 ? 'without' : 'with';
+        best[key] = Math.max(best[key], result.readingsPerSecond);
+        process.stdout.write(`  ${result.readingsPerSecond} readings/s\n`);
+      }
+    }
+    const ratio = Number((best.with / best.without).toFixed(3));
+    process.stdout.write(
+      [
+        `  ${kind}: without alarms ${best.without} readings/s, with ${settings.alarms} alarms ${best.with} readings/s`,
+        `  ratio ${ratio} (target >= 0.9): ${ratio >= 0.9 ? 'met' : 'NOT met'}`,
+        '',
+      ].join('\n'),
+    );
+    results.push({
+      database: kind,
+      withoutAlarms: best.without,
+      withAlarms: best.with,
+      ratio,
+      runs,
+    });
+  }
+  await writeResults('alarms-ingest', { settings, results });
+}
+
 async function main() {
   const available: ('postgres' | 'pglite')[] = process.env.DATABASE_URL
     ? ['postgres', 'pglite']
@@ -315,6 +389,7 @@ async function main() {
     (process.env.BENCH_DATABASES ?? kind).split(',').includes(kind),
   );
   if (!process.env.DATABASE_URL) process.stdout.write('DATABASE_URL unset: PostgreSQL skipped\n');
+  if (settings.alarms > 0) return mainWithAlarms(kinds);
   const results = [];
   for (const kind of kinds) {
     process.stdout.write(

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -27,18 +28,24 @@ import type { Logger } from 'pino';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { alarmDefinitionRoutes } from './modules/alarm-definitions/routes.js';
 import { alarmRoutes } from './modules/alarms/routes.js';
+import { alarmEventRoutes } from './modules/alarms/events-routes.js';
+import { alertProfileRoutes } from './modules/alert-profiles/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { doorRoutes } from './modules/doors/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { firmwareRoutes } from './modules/firmware/routes.js';
 import { gatewayLogRoutes } from './modules/gateway-logs/routes.js';
 import { gatewayRoutes } from './modules/gateways/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
+import { messageTemplateRoutes } from './modules/message-templates/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { readingsRoutes } from './modules/readings/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -129,6 +136,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     },
   });
   await app.register(rateLimit, { global: false });
+  // Limits are set per route (request.parts), e.g. FIRMWARE_MAX_BYTES for firmware.
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -165,10 +174,16 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(fileRoutes);
   await app.register(deviceRoutes);
   await app.register(gatewayRoutes);
+  await app.register(firmwareRoutes);
   await app.register(locationRoutes);
   await app.register(dashboardRoutes);
   await app.register(doorRoutes);
   await app.register(alarmRoutes);
+  await app.register(alarmDefinitionRoutes);
+  await app.register(alertProfileRoutes);
+  await app.register(messageTemplateRoutes);
+  await app.register(notificationRoutes);
+  await app.register(alarmEventRoutes);
 
   await serveWebApp(app, ctx.config.webDir);
   return app;

@@ -29,6 +29,14 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.test>'),
+  /** SMS and voice through a Twilio-compatible HTTP API; all four set, or none (messages skipped). */
+  SMS_API_URL: z
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+    .optional(),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
   /** The address people reach the web app at, used in the links of emails. */
   PUBLIC_URL: z.url().optional(),
   MQTT_URL: z
@@ -55,7 +63,18 @@ const envSchema = z.object({
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Days of raw readings kept; rollups are kept for good. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  /** Days a deleted (disabled) account's data is kept before the worker purges it. */
+  ACCOUNT_PURGE_GRACE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** The largest firmware file an upload may carry, in bytes (16 MiB). */
+  FIRMWARE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
   DEMO: flag.default(false),
+  /** Share (0 to 1) of the demo gateways' firmware updates that fail, to show the failure path. */
+  DEMO_OTA_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Hours of history the demo gateways send on the first start (and at most after a pause). */
   DEMO_HISTORY_HOURS: z.coerce
     .number()
@@ -84,6 +103,8 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The SMS/voice provider, when SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set. */
+  sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   publicUrl: string | undefined;
   roles: ServerRole[];
   mqttUrl: string | undefined;
@@ -92,7 +113,10 @@ export type Config = {
   ingestBatchSize: number;
   ingestFlushMs: number;
   rawRetentionDays: number;
+  accountPurgeGraceDays: number;
+  firmwareMaxBytes: number;
   demo: boolean;
+  demoOtaFailureRate: number;
   demoHistoryHours: number;
   jwtSecret: string | undefined;
   sessionHours: number;
@@ -128,6 +152,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms:
+      e.SMS_API_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            apiUrl: e.SMS_API_URL.replace(/\/$/, ''),
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     roles: [...new Set(e.ROLES ?? defaultRoles(e.MQTT_URL))],
     mqttUrl: e.MQTT_URL,
@@ -136,7 +169,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestBatchSize: e.INGEST_BATCH_SIZE,
     ingestFlushMs: e.INGEST_FLUSH_MS,
     rawRetentionDays: e.RAW_RETENTION_DAYS,
+    accountPurgeGraceDays: e.ACCOUNT_PURGE_GRACE_DAYS,
+    firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     demo: e.DEMO,
+    demoOtaFailureRate: e.DEMO_OTA_FAILURE_RATE,
     demoHistoryHours: e.DEMO_HISTORY_HOURS,
     jwtSecret: e.JWT_SECRET,
     sessionHours: e.SESSION_HOURS,

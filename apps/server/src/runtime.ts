@@ -13,8 +13,11 @@ import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
 import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
+import { realtimeAnnouncer } from './alarm-engine/announce.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
+import { notificationJobHandlers } from './notify/handlers.js';
+import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR (one machine; set JWT_SECRET for several). */
@@ -64,6 +67,7 @@ export async function createRuntime(
     (await openDatabase(
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     ));
+  await ensureDefaultTemplates(db.db);
   let url: string | undefined;
   let worker: Worker | undefined;
   const secret = await jwtSecret(config);
@@ -105,6 +109,14 @@ export async function createRuntime(
           rawRetentionDays: config.rawRetentionDays,
           events: ingest.events,
           log: logger.child({ role: 'worker' }),
+          alarms: { announce: realtimeAnnouncer(ctx), jobsEnqueued: ctx.jobsEnqueued },
+        }),
+        notify: notificationJobHandlers({
+          db: db.db,
+          mailer,
+          config,
+          publicUrl: ctx.publicUrl,
+          log: logger.child({ role: 'notify' }),
         }),
       }),
       log: logger.child({ role: 'worker' }),
@@ -153,6 +165,7 @@ export async function createRuntime(
       await mqtt?.stopAccepting();
       await app?.close();
       await ingest.writer.close();
+      await ingest.alarms.close();
       await mqtt?.close();
       await ingest.logs.close();
       schedule?.stop();

@@ -1,6 +1,7 @@
 import { demoIntervalSeconds, demoPlan, type DemoGateway } from './demo-plan.js';
 import { GatewayClient, type GatewayCredentials, type OutgoingReading } from './gateway-client.js';
 import { readingAt } from './models.js';
+import type { OtaOptions } from './ota.js';
 
 export type DemoOptions = {
   url: string;
@@ -14,6 +15,8 @@ export type DemoOptions = {
   now?: () => number;
   /** Aborting closes the gateways at once, also in the middle of sending history. */
   signal?: AbortSignal;
+  /** Firmware updates: failure rate and the pause between progress reports. */
+  ota?: OtaOptions;
 };
 
 const minute = 60_000;
@@ -45,7 +48,7 @@ export async function startDemo(options: DemoOptions): Promise<{ stop: () => Pro
     const client = new GatewayClient(
       options.url,
       { gatewayId: gateway.gatewayId, secret },
-      { loraFreq: gateway.loraFreq, log: options.log },
+      { loraFreq: gateway.loraFreq, log: options.log, ota: options.ota },
     );
     return [{ gateway, client }];
   });

@@ -1,5 +1,6 @@
 import { topics } from '@vigil/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import { createOtaAgent, type FirmwareVersions, type OtaAgent, type OtaOptions } from './ota.js';
 
 export type GatewayCredentials = { gatewayId: string; secret: string };
 export type OutgoingReading = { deviceId: string; ts: string; data: Record<string, number> };
@@ -8,12 +9,18 @@ export const firmware = { esp32Version: '1.4.2', loraVersion: '2.1.0', nextionVe
 
 /**
  * One simulated gateway: a real MQTT 3.1.1 client with the gateway's id and secret, a retained
- * status with a last will, and a buffer so that nothing is lost while it is disconnected.
+ * status with a last will, and a buffer so that nothing is lost while it is disconnected. It
+ * listens on its `down` topic for firmware updates (ota.ts) and the LoRa frequency.
  */
 export class GatewayClient {
   private client: MqttClient | undefined;
+  private connecting: Promise<void> | undefined;
   private readonly buffer: OutgoingReading[] = [];
   private flushing: Promise<void> | undefined;
+  /** The firmware it runs now: an update changes it. */
+  readonly versions: FirmwareVersions = { ...firmware };
+  private loraFreq: string | undefined;
+  readonly ota: OtaAgent;
 
   constructor(
     private readonly url: string,
@@ -22,8 +29,26 @@ export class GatewayClient {
       loraFreq?: string;
       batch?: number;
       log?: (line: string) => void;
+      ota?: OtaOptions;
     } = {},
-  ) {}
+  ) {
+    this.loraFreq = options.loraFreq;
+    this.ota = createOtaAgent(
+      {
+        gatewayId: credentials.gatewayId,
+        versions: this.versions,
+        report: (ota) => this.publishStatus({ ota }, false),
+        reboot: () => this.reboot(),
+        setLoraFrequency: async (frequency) => {
+          this.loraFreq = frequency;
+          await this.announce();
+          await this.log(`LoRa frequency set to ${frequency}`);
+        },
+        log: options.log,
+      },
+      options.ota,
+    );
+  }
 
   get connected(): boolean {
     return this.client?.connected ?? false;
@@ -33,7 +58,15 @@ export class GatewayClient {
     return this.buffer.length;
   }
 
-  async connect(): Promise<void> {
+  /** Connects (once, however many callers ask at the same time). */
+  connect(): Promise<void> {
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<void> {
     const { gatewayId, secret } = this.credentials;
     const client = await mqtt.connectAsync(this.url, {
       protocolVersion: 4,
@@ -52,23 +85,42 @@ export class GatewayClient {
     });
     client.on('error', (error) => this.options.log?.(`${gatewayId}: ${error.message}`));
     client.on('connect', () => {
-      void this.announce().then(() => this.flush());
+      void client
+        .subscribeAsync(topics.down(gatewayId), { qos: 1 })
+        .then(() => this.announce())
+        .then(() => this.flush())
+        .catch(() => undefined);
+    });
+    client.on('message', (topic, payload) => {
+      if (topic === topics.down(gatewayId)) void this.ota.handle(payload);
     });
     this.client = client;
+    await client.subscribeAsync(topics.down(gatewayId), { qos: 1 });
     await this.announce();
   }
 
-  private async announce(): Promise<void> {
+  private async publishStatus(extra: object, retain: boolean): Promise<void> {
     const status = {
       online: true,
-      ...firmware,
-      ...(this.options.loraFreq ? { loraFreq: this.options.loraFreq } : {}),
+      ...this.versions,
+      ...(this.loraFreq ? { loraFreq: this.loraFreq } : {}),
+      ...extra,
     };
     await this.client?.publishAsync(
       topics.status(this.credentials.gatewayId),
       JSON.stringify(status),
-      { qos: 1, retain: true },
+      { qos: 1, retain },
     );
+  }
+
+  private announce(): Promise<void> {
+    return this.publishStatus({}, true);
+  }
+
+  /** Restarts after installing firmware: the connection drops and comes back with the new version. */
+  private async reboot(): Promise<void> {
+    await this.cut();
+    await this.connect();
   }
 
   /** Queues readings and sends whatever is queued while connected. */

@@ -42,7 +42,36 @@ export const accountSummary = z.object({
   voiceCall: z.boolean(),
   smsLimit: z.number().int(),
   status: z.enum(['active', 'disabled']),
+  /** A deleted account is disabled at once and purged after this time; null while active. */
+  purgeAfter: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type AccountSummary = z.infer<typeof accountSummary>;
 export const accountListReply = data(z.array(accountSummary));
+
+/** `PATCH /api/account/voiceCall/{id}` (editVoiceCall). */
+export const voiceCallBody = z.object({ voiceCall: z.boolean() });
+export const voiceCallReply = data(z.object({ id: z.uuid(), voiceCall: z.boolean() }));
+
+/** `DELETE /api/account/deleteAccount/{id}`: the account is disabled now and purged later. */
+export const deletedAccount = z.object({
+  id: z.uuid(),
+  status: z.literal('disabled'),
+  disabledAt: z.iso.datetime(),
+  purgeAfter: z.iso.datetime(),
+});
+export type DeletedAccount = z.infer<typeof deletedAccount>;
+export const deleteAccountReply = data(deletedAccount);
+
+/** One gateway of an account, as showAssociatedGateways lists it. */
+export const associatedGateway = z.object({
+  id: z.uuid(),
+  gatewayId: z.string(),
+  name: z.string(),
+  status: z.enum(['online', 'offline']),
+  lastSeenAt: z.iso.datetime().nullable(),
+  deviceCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type AssociatedGateway = z.infer<typeof associatedGateway>;
+export const associatedGatewaysReply = data(z.array(associatedGateway));

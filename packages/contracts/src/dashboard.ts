@@ -82,6 +82,15 @@ export const recentAlarm = z.object({
   max: z.number().nullable(),
   createdAt: z.iso.datetime(),
   comments: z.number().int(),
+  /**
+   * active: still out of range and unacknowledged; recovered: back in range, still awaiting
+   * acknowledgement; acknowledged: signed off by a person (DESIGN.md 9).
+   */
+  state: z.enum(['active', 'recovered', 'acknowledged']),
+  clearedAt: z.iso.datetime().nullable(),
+  acknowledgedAt: z.iso.datetime().nullable(),
+  /** The name of the person who acknowledged it. */
+  acknowledgedBy: z.string().nullable(),
 });
 export type RecentAlarm = z.infer<typeof recentAlarm>;
 export const recentAlarmsReply = data(

@@ -92,7 +92,8 @@ export const createTaskBody = z.discriminatedUnion('type', [
     endDate: isoDateTime.optional(),
     action: z.string().max(50).optional(),
     event: z.string().max(50).optional(),
-    account: z.uuid().optional(),
+    account: z.uuid({ error: messages.notFound }).optional(),
+    search: z.string().trim().max(100).optional(),
     timezone: timezoneField().default('Etc/UTC'),
   }),
 ]);

@@ -12,3 +12,7 @@ export * from './history.js';
 export * from './realtime.js';
 export * from './dashboard.js';
 export * from './light-schedule.js';
+export * from './alarm-events.js';
+export * from './notifications.js';
+export * from './firmware.js';
+export * from './alarm-definitions.js';

@@ -87,6 +87,8 @@ export const device = z.object({
   nodeType: z.number().int().nullable(),
   lastSeenAt: z.iso.datetime().nullable(),
   latestData: z.object({ nodeData: reading.nullable() }),
+  /** Spec monitoring 3: alarm type -> 'error' while an event of that type is open (out of range). */
+  lastAlarms: z.record(z.string(), z.enum(['error', 'good'])),
   removedFromLocation: z.boolean(),
   deviceUsers: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string() })),
   account: z.object({ id: z.uuid(), companyName: z.string(), email: z.string() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewayFirmwareEvent } from './firmware.js';
 import { reading } from './inventory.js';
 
 /**
@@ -72,10 +73,13 @@ export type DoorOpening = z.infer<typeof doorOpening>;
 
 export const alarmState = z.enum(['error', 'good']);
 
-/** An alarm condition started on a device (emitted by the alarm engine). */
+/**
+ * An alarm condition started on a device (emitted by the alarm engine). `alarmId` is null for
+ * an offline alarm (it comes from the account's offline settings, not from a defined alarm).
+ */
 export const newAlarmEvent = z.object({
   deviceId: z.uuid(),
-  alarmId: z.uuid(),
+  alarmId: z.uuid().nullable(),
   alarmType: z.string(),
 });
 /** An alarm condition ended on a device. */
@@ -88,6 +92,20 @@ export const alarmDataEvent = z.object({
   state: z.enum(['raised', 'cleared', 'acknowledged', 'changed']),
 });
 
+/**
+ * A toast for the map view (spec monitoring 7): `error` when an alarm is raised, `success` when
+ * it clears; `type` says whether it is a defined alarm or the device going offline. `id` is the
+ * alarm event's id.
+ */
+export const mapNotificationEvent = z.object({
+  id: z.uuid(),
+  status: z.enum(['success', 'error', 'info']),
+  type: z.enum(['alarm', 'offline']),
+  alarmType: z.string(),
+  msg: z.string(),
+});
+export type MapNotificationEvent = z.infer<typeof mapNotificationEvent>;
+
 /** Server -> browser events: one name -> payload map for the emitter and the listeners. */
 export const serverEvents = {
   deviceStatus: deviceStatusEvent,
@@ -99,6 +117,9 @@ export const serverEvents = {
   newAlarm: newAlarmEvent,
   removeAlarm: removeAlarmEvent,
   alarmData: alarmDataEvent,
+  mapNotification: mapNotificationEvent,
+  /** Platform administrators only: an OTA update moved on. */
+  gatewayFirmware: gatewayFirmwareEvent,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;

@@ -79,8 +79,11 @@ export const statusMessage = z.object({
   /** OTA progress reports (firmware updates). */
   ota: z
     .object({
+      /** The `updateId` of the command being reported on (else the latest of that command). */
       updateId: z.uuid().optional(),
-      command: z.enum(['main_LoRa', 'main_ota', 'nextion_main']),
+      command: z.enum(['main_LoRa', 'main_ota', 'nextion_main', 'node_ota']),
+      /** For `node_ota`: the node's hardware address. */
+      deviceId: z.string().max(64).optional(),
       status: z.enum(['downloading', 'installing', 'done', 'failed']),
       progress: z.number().int().min(0).max(100).optional(),
       version: z.string().max(50).optional(),

@@ -14,6 +14,8 @@ export type EmbeddedBroker = {
   port: number;
   url: string;
   health: () => BrokerHealth;
+  /** Publishes from the platform itself (the `down` commands), QoS 1, not retained. */
+  publish: (topic: string, payload: string) => Promise<void>;
   /** Takes no new connection or message; messages in flight still complete. */
   stopAccepting: () => Promise<void>;
   /** Disconnects every gateway (recording it) and stops the broker. */
@@ -179,7 +181,11 @@ function publishHandler(
     hub.directory
       .gateway(gateway.gatewayId)
       .then(async (current) => {
-        if (!current?.accountActive) throw new Error('gateway no longer allowed');
+        if (!current?.accountActive) {
+          const why = current ? 'the account is disabled' : 'the gateway is no longer registered';
+          sessions.note(gateway, `rejected a message on ${kind}: ${why}`);
+          throw new Error('gateway no longer allowed');
+        }
         await hub.pipeline.handleGatewayMessage(current, kind, packet.payload as Buffer);
       })
       .then(
@@ -257,6 +263,24 @@ export async function startEmbeddedBroker(options: {
     port,
     url: `mqtt://${host}:${port}`,
     health: () => (server.listening && !broker.closed ? 'ok' : 'down'),
+    publish(topic, payload) {
+      return new Promise((resolve, reject) => {
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic,
+            payload: Buffer.from(payload),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (error) => {
+            if (error) reject(error);
+            else resolve();
+          },
+        );
+      });
+    },
     stopAccepting() {
       sessions.accepting = false;
       // Open connections stay until `close`, so that acknowledgements in flight still go out.

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DoorOpening, Reading } from '@vigil/contracts';
+import type { DoorOpening, GatewayFirmwareEvent, Reading } from '@vigil/contracts';
 
 /** One stored reading, as the live views show it. */
 export type LiveReading = {
@@ -32,6 +32,8 @@ export type IngestEventMap = {
   readings: [LiveReading[]];
   deviceStatus: [DeviceStatusChange];
   gatewayStatus: [GatewayStatusChange];
+  /** A firmware update was sent or the gateway reported on it (stored). */
+  firmware: [GatewayFirmwareEvent];
 };
 
 /**

@@ -5,6 +5,8 @@ import { sharedSubscriptions } from './topics.js';
 
 export type ExternalIngest = {
   health: () => BrokerHealth;
+  /** Publishes from the platform itself (the `down` commands) on the first connection. */
+  publish: (topic: string, payload: string) => Promise<void>;
   /** Starts no new message; those in hand still complete and are acknowledged. */
   stopAccepting: () => void;
   close: () => Promise<void>;
@@ -85,6 +87,11 @@ export async function startExternalIngest(options: {
 
   return {
     health: () => (clients.every((client) => client.connected) ? 'ok' : 'down'),
+    async publish(topic, payload) {
+      const [client] = clients;
+      if (!client) throw new Error('no ingest connection');
+      await client.publishAsync(topic, payload, { qos: 1, retain: false });
+    },
     stopAccepting() {
       accepting = false;
     },

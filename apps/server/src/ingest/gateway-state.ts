@@ -1,6 +1,7 @@
 import { logMessage, statusMessage } from '@vigil/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
+import { applyOtaReport } from '../modules/firmware/reports.js';
 import type { GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import type { Rejection } from './decode.js';
 import type { IngestEvents } from './events.js';
@@ -27,25 +28,15 @@ function schemaProblem(issues: { path: PropertyKey[]; message: string }[]): Reje
   };
 }
 
-const otaColumns = {
-  main_LoRa: 'loraMainStatus',
-  main_ota: 'mainOtaStatus',
-  nextion_main: 'nextionStatus',
-} as const;
-
+/** The versions and frequency a status carries; its `ota` part goes to the firmware module. */
 function toReport(status: ReturnType<typeof statusMessage.parse>): repo.GatewayReport {
-  const report: repo.GatewayReport = {
+  return {
     online: status.online,
     esp32LastVersion: status.esp32Version,
     loraLastVersion: status.loraVersion,
     nextionLastVersion: status.nextionVersion,
     loraFreq: status.loraFreq,
   };
-  if (status.ota) {
-    const progress = status.ota.progress === undefined ? '' : ` ${status.ota.progress}%`;
-    report[otaColumns[status.ota.command]] = `${status.ota.status}${progress}`;
-  }
-  return report;
 }
 
 export type GatewayState = ReturnType<typeof createGatewayState>;
@@ -118,6 +109,12 @@ export function createGatewayState(options: {
       const changed = await inOrder(gateway.id, () => save(gateway, toReport(parsed.data)));
       if (changed)
         await note(gateway, `gateway reported ${parsed.data.online ? 'online' : 'offline'}`);
+      const ota = parsed.data.ota;
+      if (ota) {
+        const outcome = await inOrder(gateway.id, () => applyOtaReport(db, gateway, ota));
+        if (outcome.event) events.emit('firmware', outcome.event);
+        await note(gateway, outcome.line, 'gateway');
+      }
       return undefined;
     },
 

@@ -1,11 +1,15 @@
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
+import { realtimeAnnouncer } from '../alarm-engine/announce.js';
+import { attachAlarmDefinitions, createAlarmDefinitions } from '../alarm-engine/definitions.js';
+import { createAlarmEngine, type AlarmEngine } from '../alarm-engine/engine.js';
 import type { AppContext } from '../context.js';
 import { createDoorTracker, type DoorTracker } from '../modules/doors/tracker.js';
 import { createGatewayLogWriter, type GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import { createBatchWriter, type BatchWriter, type Committed } from '../modules/readings/writer.js';
 import { readingColumns } from './columns.js';
 import { createDirectory, type Directory } from './directory.js';
+import { createDownlink, type Downlink } from './downlink.js';
 import { IngestEvents, type LiveReading } from './events.js';
 import { createGatewayState, type GatewayState } from './gateway-state.js';
 import { createIngestMetrics, type IngestMetrics } from './metrics.js';
@@ -25,7 +29,11 @@ export type IngestHub = {
   doors: DoorTracker;
   logs: GatewayLogWriter;
   state: GatewayState;
+  /** The alarm engine: evaluates the stored readings before their message is acknowledged. */
+  alarms: AlarmEngine;
   pipeline: Pipeline;
+  /** Commands to gateways on their `down` topic (firmware updates, LoRa frequency). */
+  downlink: Downlink;
   /** The embedded broker's or the external connection's state, for /healthz. */
   brokerHealth: () => BrokerHealth;
   setBrokerHealth: (probe: () => BrokerHealth) => void;
@@ -60,19 +68,30 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
       metrics.logLinesDropped.inc(count);
     },
   });
+  // PGlite has one connection: one lane for writes and alarm evaluation alike.
+  const lanes = ctx.database.kind === 'pglite' ? 1 : 3;
   const writer = createBatchWriter({
     db,
     batchSize: config.ingestBatchSize,
     flushMs: config.ingestFlushMs,
     // PGlite has one connection. On PostgreSQL, lanes of devices write side by side; measured
     // with bench:ingest on 2 cores: 1 lane 30k, 2 lanes 36k, 3 lanes 39k, 4 lanes 37k readings/s.
-    concurrency: ctx.database.kind === 'pglite' ? 1 : 3,
+    concurrency: lanes,
     log,
     onCommitted(committed, seconds) {
       metrics.batchSeconds.observe(seconds);
       metrics.batchReadings.observe(committed.readings.length);
       if (committed.readings.length > 0 && events.listenerCount('readings') > 0) {
         events.emit('readings', liveReadings(committed));
+      }
+      const recovered = committed.devices.filter(
+        (device) => device.status === 'active' && device.previousStatus === 'inactive',
+      );
+      // The minute sweep clears them too (alarm-engine/sweep.ts), should this fail.
+      if (recovered.length > 0) {
+        alarms.devicesRecovered(recovered.map((device) => device.id)).catch((error: unknown) => {
+          log.warn({ err: error }, 'offline alarms of devices reporting again not cleared');
+        });
       }
       for (const device of committed.devices) {
         if (device.status === device.previousStatus) continue;
@@ -92,7 +111,20 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
   const doors = createDoorTracker({ db, events, log });
   const directory = createDirectory(db);
   const state = createGatewayState({ db, logs, events, log });
-  const pipeline = createPipeline({ directory, writer, doors, logs, state, metrics, log });
+  const downlink = createDownlink({ mqttUrl: config.mqttUrl, log });
+  const definitions = createAlarmDefinitions(db);
+  attachAlarmDefinitions(ctx, definitions);
+  const alarms = createAlarmEngine({
+    db,
+    definitions,
+    announce: realtimeAnnouncer(ctx),
+    jobsEnqueued: () => {
+      ctx.jobsEnqueued();
+    },
+    log,
+    lanes,
+  });
+  const pipeline = createPipeline({ directory, writer, doors, alarms, logs, state, metrics, log });
   let probe: () => BrokerHealth = () => 'n/a';
   return {
     events,
@@ -103,7 +135,9 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     doors,
     logs,
     state,
+    alarms,
     pipeline,
+    downlink,
     brokerHealth: () => probe(),
     setBrokerHealth(next) {
       probe = next;

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import type { Announce } from '../alarm-engine/announce.js';
+import { alarmSweepJob, sweepAlarms, sweepOfflineAlarms } from '../alarm-engine/sweep.js';
 import type { Db } from '../db/client.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobHandlers } from '../jobs/worker.js';
+import { accountPurgeJob } from '../modules/accounts/purge.js';
 import * as gatewayLogs from '../modules/gateway-logs/service.js';
 import * as readingsRepo from '../modules/readings/repo.js';
 import type { IngestEvents } from './events.js';
@@ -9,6 +12,7 @@ import * as repo from './repo.js';
 
 export const maintenanceJobs = {
   offlineSweep: 'ingest.offlineSweep',
+  alarmSweep: alarmSweepJob,
   rawRetention: 'readings.retention',
   logRetention: 'gatewayLogs.retention',
 } as const;
@@ -50,11 +54,27 @@ export function maintenanceJobHandlers(deps: {
   rawRetentionDays: number;
   events: IngestEvents | undefined;
   log: Logger;
+  /** Where the alarm sweeps tell browsers and the worker about what they changed. */
+  alarms?: { announce: Announce; jobsEnqueued: () => void };
 }): JobHandlers {
+  const alarmDeps = {
+    db: deps.db,
+    log: deps.log,
+    announce: deps.alarms?.announce ?? (() => undefined),
+    jobsEnqueued: deps.alarms?.jobsEnqueued ?? (() => undefined),
+  };
   return {
     [maintenanceJobs.offlineSweep]: async () => {
       const count = await sweepOfflineDevices(deps.db, deps.events);
       if (count > 0) deps.log.info({ devices: count }, 'devices went offline');
+      const alarms = await sweepOfflineAlarms(alarmDeps);
+      if (alarms.raised + alarms.cleared > 0) deps.log.info(alarms, 'offline alarms swept');
+    },
+    [maintenanceJobs.alarmSweep]: async () => {
+      const counts = await sweepAlarms(alarmDeps);
+      if (counts.raised + counts.repeated + counts.escalated > 0) {
+        deps.log.info(counts, 'alarm follow-ups sent');
+      }
     },
     [maintenanceJobs.rawRetention]: async () => {
       const count = await purgeRawReadings(deps.db, deps.rawRetentionDays);
@@ -88,6 +108,12 @@ export async function enqueueMaintenance(db: Db, now = new Date()): Promise<void
     );
     await enqueue(
       tx,
+      maintenanceJobs.alarmSweep,
+      {},
+      { singletonKey: `${maintenanceJobs.alarmSweep}@${minute}`, maxAttempts: 1 },
+    );
+    await enqueue(
+      tx,
       maintenanceJobs.rawRetention,
       {},
       { singletonKey: `${maintenanceJobs.rawRetention}@${day}` },
@@ -97,6 +123,13 @@ export async function enqueueMaintenance(db: Db, now = new Date()): Promise<void
       maintenanceJobs.logRetention,
       {},
       { singletonKey: `${maintenanceJobs.logRetention}@${day}` },
+    );
+    // Deleted accounts past their grace period, once an hour.
+    await enqueue(
+      tx,
+      accountPurgeJob,
+      { at: minute },
+      { singletonKey: `${accountPurgeJob}@${minute.slice(0, 13)}` },
     );
   });
 }

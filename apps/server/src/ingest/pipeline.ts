@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AlarmEngine } from '../alarm-engine/engine.js';
 import type { DoorTracker } from '../modules/doors/tracker.js';
 import type { GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import {
@@ -21,6 +22,7 @@ export type PipelineDeps = {
   directory: Directory;
   writer: BatchWriter;
   doors: DoorTracker;
+  alarms: Pick<AlarmEngine, 'evaluate'>;
   logs: GatewayLogWriter;
   state: GatewayState;
   metrics: IngestMetrics;
@@ -51,7 +53,7 @@ export type Pipeline = ReturnType<typeof createPipeline>;
  * A bad message is refused, counted and logged, and never stops the pipeline.
  */
 export function createPipeline(deps: PipelineDeps) {
-  const { directory, writer, doors, logs, state, metrics } = deps;
+  const { directory, writer, doors, alarms, logs, state, metrics } = deps;
   const unknownDeviceLogged = createThrottle(unknownDeviceLogEveryMs);
 
   async function refuse(gateway: GatewayRecord, kind: string, problem: Rejection) {
@@ -105,13 +107,14 @@ export function createPipeline(deps: PipelineDeps) {
   }
 
   /**
-   * Stores the readings, then what they change in door events, before the message may be
-   * acknowledged: a message whose door events failed comes again, and applying it twice is
-   * harmless, so duplicates are passed on too.
+   * Stores the readings, then what they change in door events and alarms, before the message
+   * may be acknowledged: a message whose door events or alarm transitions failed comes again,
+   * and applying it twice is harmless (the alarm engine skips readings at or before what it
+   * already evaluated), so duplicates are passed on too.
    */
   async function store(readings: ResolvedReading[]): Promise<WriteResult> {
     const result = await writer.write(readings);
-    await doors.track(readings);
+    await Promise.all([doors.track(readings), alarms.evaluate(readings)]);
     return result;
   }
 

@@ -67,6 +67,7 @@ export async function startMqttRoles(
       log: logger.child({ role: 'broker' }),
     });
     hub.setBrokerHealth(broker.health);
+    hub.downlink.use(broker.publish);
   } else if (config.roles.includes('ingest') && config.mqttUrl) {
     external = await startExternalIngest({
       url: config.mqttUrl,
@@ -75,6 +76,7 @@ export async function startMqttRoles(
       log: logger.child({ role: 'ingest' }),
     });
     hub.setBrokerHealth(external.health);
+    hub.downlink.use(external.publish);
   }
   return {
     brokerUrl: broker?.url,
@@ -84,8 +86,10 @@ export async function startMqttRoles(
       external?.stopAccepting();
     },
     async close() {
+      hub.downlink.use(undefined);
       await broker?.close();
       await external?.close();
+      await hub.downlink.close();
     },
   };
 }

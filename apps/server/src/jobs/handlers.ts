@@ -3,12 +3,20 @@ import type { Db } from '../db/client.js';
 import type { Mailer } from '../notify/email.js';
 import { cleanExports } from './exports/cleanup.js';
 import { runRawExport } from './exports/raw-export.js';
-import { exportCleanupJob, rawExportJob } from '../modules/tasks/params.js';
+import { runAuditExport } from './exports/audit-export.js';
+import { runAlarmExport } from './exports/alarm-export.js';
+import { alarmReportJob } from '../modules/alarms/download-params.js';
+import { auditExportJob, exportCleanupJob, rawExportJob } from '../modules/tasks/params.js';
 import {
   purgeDeviceReadings,
   purgeReadingsJob,
   purgeReadingsPayload,
 } from '../modules/devices/purge.js';
+import {
+  accountPurgeJob,
+  accountPurgePayload,
+  purgeDueAccounts,
+} from '../modules/accounts/purge.js';
 import type { JobHandlers } from './worker.js';
 
 const exportPayload = z.object({ taskId: z.uuid() });
@@ -27,17 +35,29 @@ export function jobHandlers(deps: {
   dataDir: string;
   /** Offline sweep and retention (ingest/maintenance.ts). */
   maintenance?: JobHandlers;
+  /** Alarm notification fan-out and delivery (notify/handlers.ts). */
+  notify?: JobHandlers;
 }): JobHandlers {
   return {
     ...deps.maintenance,
+    ...deps.notify,
     'mail.send': async (payload) => {
       await deps.mailer.send(mailPayload.parse(payload));
     },
     [rawExportJob]: async (payload) => {
       await runRawExport(deps, exportPayload.parse(payload).taskId);
     },
+    [alarmReportJob]: async (payload) => {
+      await runAlarmExport(deps, exportPayload.parse(payload).taskId);
+    },
+    [auditExportJob]: async (payload) => {
+      await runAuditExport(deps, exportPayload.parse(payload).taskId);
+    },
     [exportCleanupJob]: async () => {
       await cleanExports(deps);
+    },
+    [accountPurgeJob]: async (payload) => {
+      await purgeDueAccounts(deps, new Date(accountPurgePayload.parse(payload).at));
     },
     [purgeReadingsJob]: async (payload) => {
       await purgeDeviceReadings(deps.db, purgeReadingsPayload.parse(payload).deviceId);

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { claim, complete, fail, type ClaimedJob } from './queue.js';
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/** `job` tells a handler which attempt this is (e.g. to record a final failure itself). */
+export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
 export type Worker = {
@@ -34,7 +35,7 @@ export function createWorker(options: {
     const handler = handlers[job.name];
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
-      await handler(job.payload);
+      await handler(job.payload, job);
       await complete(db, job.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -80,7 +80,12 @@ export function bridgeIngestEvents(
     broadcast(deviceAudience(accountId, opening.deviceDbId), 'recentDoorData', opening);
   };
 
+  const onFirmware = (change: IngestEventMap['firmware'][0]) => {
+    broadcast(room.platform(), 'gatewayFirmware', change);
+  };
+
   events.on('readings', onReadings);
+  events.on('firmware', onFirmware);
   events.on('deviceStatus', onDeviceStatus);
   events.on('door', onDoor);
   return {
@@ -88,6 +93,7 @@ export function bridgeIngestEvents(
     /** Sends what is held and stops listening. */
     close() {
       events.off('readings', onReadings);
+      events.off('firmware', onFirmware);
       events.off('deviceStatus', onDeviceStatus);
       events.off('door', onDoor);
       throttle.flushAll();

@@ -13,6 +13,7 @@ export type VigilSocket = Socket<Record<string, never>, ServerToClientEvents, ne
 export function roomsOf(data: SocketData): string[] {
   const { actor, device, timeValue, assigned } = data;
   const rooms = [room.user(actor.userId), room.session(actor.sessionId)];
+  if (actor.role === 'super_admin') rooms.push(room.platform());
   const accountId = actor.role === 'super_admin' ? null : actor.accountId;
   if (accountId !== null) rooms.push(room.account(accountId));
   if (accountId !== null && actor.role === 'super_user') rooms.push(room.accountOwners(accountId));

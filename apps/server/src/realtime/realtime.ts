@@ -28,7 +28,7 @@ export type RealtimeServer = Server<
   SocketData
 >;
 
-export type AlarmEventName = 'newAlarm' | 'removeAlarm' | 'alarmData';
+export type AlarmEventName = 'newAlarm' | 'removeAlarm' | 'alarmData' | 'mapNotification';
 
 export type Realtime = {
   /** The Socket.IO server, once `attach` has run (api role). */

@@ -6,6 +6,8 @@
  */
 export const room = {
   user: (userId: string) => `user:${userId}`,
+  /** Every platform administrator's sockets: platform-wide views (firmware updates). */
+  platform: () => 'platform',
   /** The sockets opened with one sign-in: closed when that session ends (logout). */
   session: (sessionId: string) => `session:${sessionId}`,
   account: (accountId: string) => `account:${accountId}`,

@@ -42,6 +42,8 @@ export async function startDemoGateways(options: {
     credentials,
     backfillFrom,
     signal: options.signal,
+    // Slow enough to watch an update on the gateways page; DEMO_OTA_FAILURE_RATE shows failures.
+    ota: { failureRate: config.demoOtaFailureRate, stepMs: 800 },
     log: (line) => {
       log.info(line);
     },

@@ -228,6 +228,10 @@ describe('POST /api/alarms/recentAlarms/v2', () => {
         max: null,
         createdAt: at(11).toISOString(),
         comments: 0,
+        state: 'active',
+        clearedAt: null,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
       },
       {
         id: expect.any(String),
@@ -243,6 +247,10 @@ describe('POST /api/alarms/recentAlarms/v2', () => {
         max: 8,
         createdAt: at(10).toISOString(),
         comments: 2,
+        state: 'active',
+        clearedAt: null,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
       },
     ]);
     expect(meta.pagination).toEqual({

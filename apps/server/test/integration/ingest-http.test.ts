@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { apiKeys, devices, gatewayLogs, readings } from '../../src/db/schema/index.js';
 import { maintenanceJobs, enqueueMaintenance } from '../../src/ingest/maintenance.js';
+import { accountPurgeJob } from '../../src/modules/accounts/purge.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {
   accountOf,
@@ -234,6 +235,8 @@ describe('maintenance jobs', () => {
       sql`select name, count(*) as n from jobs where singleton_key like ${'%@2031-05-05%'} group by 1 order by 1`,
     );
     expect(rows.map((row) => [row.name, Number(row.n)])).toEqual([
+      [accountPurgeJob, 1],
+      [maintenanceJobs.alarmSweep, 1],
       [maintenanceJobs.logRetention, 1],
       [maintenanceJobs.offlineSweep, 1],
       [maintenanceJobs.rawRetention, 1],

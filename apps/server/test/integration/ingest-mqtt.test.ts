@@ -405,6 +405,8 @@ describe('ingest through the embedded broker', () => {
         lines.map((line) => [line.source, line.message.replace(/ \(client .*\)$/, '')]),
       ).toEqual([
         ['platform', 'connected'],
+        // The status report's OTA step is a line of the gateway's log too.
+        ['gateway', 'OTA main_ota: downloading 40%'],
         ['gateway', 'boot ok'],
         ['gateway', 'lora up'],
         ['gateway', 'wifi -61 dBm'],

@@ -19,7 +19,33 @@ const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const SubUsersPage = lazy(() => import('../features/users/pages/sub-users-page'));
 const DevicesPage = lazy(() => import('../features/devices/pages/devices-page'));
 const GatewaysPage = lazy(() => import('../features/gateways/pages/gateways-page'));
+const OtaDevicesPage = lazy(() => import('../features/gateways/pages/ota-devices-page'));
+const UserNotificationsPage = lazy(
+  () => import('../features/notifications/pages/user-notifications-page'),
+);
+const NotificationStatisticsPage = lazy(
+  () => import('../features/notifications/pages/notification-statistics-page'),
+);
+const MessageTemplatesPage = lazy(
+  () => import('../features/notifications/pages/message-templates-page'),
+);
+const LinkTemplateModal = lazy(() =>
+  import('../features/notifications').then((module) => ({ default: module.LinkTemplateModal })),
+);
+const AlarmsPage = lazy(() => import('../features/alarm-definitions/pages/alarms-page'));
+const AlertProfilePage = lazy(
+  () => import('../features/alarm-definitions/pages/alert-profile-page'),
+);
+const LightProfilePage = lazy(
+  () => import('../features/alarm-definitions/pages/light-profile-page'),
+);
+const DeviceAlarmsTab = lazy(() =>
+  import('../features/alarm-definitions').then((module) => ({ default: module.DeviceAlarmsTab })),
+);
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
+const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page'));
+const GatewayLogsPage = lazy(() => import('../features/gateway-logs/pages/gateway-logs-page'));
+const AuditTrailPage = lazy(() => import('../features/audit-trail/pages/audit-trail-page'));
 // Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
 const DeviceDataPanel = lazy(() =>
   import('../features/device-data').then((module) => ({ default: module.DeviceDataPanel })),
@@ -30,18 +56,8 @@ const documentWidth = 880;
 
 /** Signed-in pages of later issues (spec platform 2): path and page. */
 const upcoming: [string, UpcomingPage][] = [
-  ['/accounts', 'accounts'],
   ['/reports', 'reports'],
-  ['/otaDevices', 'otaDevices'],
-  ['/UserNotifications', 'userNotifications'],
-  ['/UserNotificationStatistics', 'userNotificationStatistics'],
-  ['/UserMessageTemplates', 'userMessageTemplates'],
   ['/map', 'map'],
-  ['/AuditTrail', 'auditTrail'],
-  ['/gatewaylogs', 'gatewayLogs'],
-  ['/alarms', 'alarms'],
-  ['/alertProfile', 'alertProfile'],
-  ['/lightProfile', 'lightProfile'],
 ];
 
 const managers = ['super_admin', 'super_user'] as const;
@@ -61,6 +77,23 @@ function mailLinkRoutes() {
   ];
 }
 
+/** Spec platform 2: the platform administrator's pages; an owner may open them for their account. */
+function notificationRoutes() {
+  const pages = [
+    ['/UserNotifications', <UserNotificationsPage key="log" />],
+    ['/UserNotificationStatistics', <NotificationStatisticsPage key="statistics" />],
+    ['/UserMessageTemplates', <MessageTemplatesPage key="templates" />],
+  ] as const;
+  return pages.map(([path, page]) => (
+    <Route
+      key={path}
+      path={path}
+      caseSensitive
+      element={<RequireRole roles={[...managers]}>{page}</RequireRole>}
+    />
+  ));
+}
+
 function SignedInRoutes({ session }: { session: StoredSession }) {
   return (
     <Routes>
@@ -69,6 +102,25 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
         {upcoming.map(([path, page]) => (
           <Route key={path} path={path} caseSensitive element={<ComingSoonPage page={page} />} />
         ))}
+        <Route path="/alarms" caseSensitive element={<AlarmsPage />} />
+        <Route
+          path="/alertProfile"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user', 'user']}>
+              <AlertProfilePage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/lightProfile"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user', 'user']}>
+              <LightProfilePage />
+            </RequireRole>
+          }
+        />
         <Route
           path="/dashboard"
           caseSensitive
@@ -76,7 +128,14 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
             <DashboardPage
               renderDeviceData={(props) => (
                 <Suspense fallback={<PageLoader />}>
-                  <DeviceDataPanel {...props} />
+                  <DeviceDataPanel
+                    {...props}
+                    renderAlarms={(deviceId) => (
+                      <Suspense fallback={<PageLoader />}>
+                        <DeviceAlarmsTab deviceId={deviceId} />
+                      </Suspense>
+                    )}
+                  />
                 </Suspense>
               )}
             />
@@ -87,10 +146,17 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
           caseSensitive
           element={
             <RequireRole roles={[...managers]}>
-              <UsersPage />
+              <UsersPage
+                renderLinkTemplate={(props) => (
+                  <Suspense fallback={null}>
+                    <LinkTemplateModal {...props} />
+                  </Suspense>
+                )}
+              />
             </RequireRole>
           }
         />
+        {notificationRoutes()}
         <Route
           path="/subUsers"
           caseSensitive
@@ -115,6 +181,42 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
           element={
             <RequireRole roles={[...managers]}>
               <GatewaysPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/otaDevices"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_admin']}>
+              <OtaDevicesPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/accounts"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_admin']}>
+              <AccountsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/gatewaylogs"
+          caseSensitive
+          element={
+            <RequireRole roles={[...managers]}>
+              <GatewayLogsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/AuditTrail"
+          caseSensitive
+          element={
+            <RequireRole roles={[...managers]}>
+              <AuditTrailPage />
             </RequireRole>
           }
         />

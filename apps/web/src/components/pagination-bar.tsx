@@ -11,10 +11,12 @@ import { useTranslation } from 'react-i18next';
 interface PaginationBarProps {
   pagination: Pagination;
   onPageChange: (page: number) => void;
+  /** The 'showing X to Y' text when a page words it its own way (given from, to, total). */
+  summary?: (range: { from: number; to: number; total: number }) => string;
 }
 
 /** Server paging: first / previous / next / last and 'showing X to Y of Z'. */
-export function PaginationBar({ pagination, onPageChange }: PaginationBarProps) {
+export function PaginationBar({ pagination, onPageChange, summary }: PaginationBarProps) {
   const { t } = useTranslation();
   const { page, pageSize, total, totalPages } = pagination;
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -44,7 +46,7 @@ export function PaginationBar({ pagination, onPageChange }: PaginationBarProps) 
   return (
     <Group justify="space-between" gap="sm" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="pagination-summary">
-        {t('pagination.showing', { from, to, total })}
+        {summary ? summary({ from, to, total }) : t('pagination.showing', { from, to, total })}
       </Text>
       <Group gap={6} role="navigation" aria-label={t('pagination.label')}>
         {buttons.slice(0, 2).map(renderButton)}

@@ -17,6 +17,16 @@ describe('api client', () => {
     expect(server.requests[0]?.headers.get('Authorization')).toBe('Bearer jwt-user');
   });
 
+  it('treats a query cancelled while its body is read as cancelled, not as a bad reply', async () => {
+    signInAs('user');
+    fakeApi({ 'GET /api/user/metadata': ok(metadataOf('user')) });
+    const controller = new AbortController();
+    const reading = api.get('/api/user/metadata', userMetadataReply, { signal: controller.signal });
+    controller.abort();
+    const error = await reading.catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
   it('sends no token on public calls', async () => {
     signInAs('user');
     const server = fakeApi({ 'POST /api/auth/forgot': ok({ ok: true }) });

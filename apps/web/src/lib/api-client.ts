@@ -34,7 +34,9 @@ function urlOf(path: string, query: RequestOptions['query']): string {
 
 function headersFor(options: RequestOptions, accept = 'application/json'): Headers {
   const headers = new Headers({ Accept: accept });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  if (options.body !== undefined && !(options.body instanceof FormData))
+    headers.set('Content-Type', 'application/json');
   const token = getSession()?.token;
   if (!options.public && token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
@@ -65,7 +67,12 @@ async function send(
     return await fetch(urlOf(path, options.query), {
       method,
       headers: headersFor(options, accept),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {
@@ -87,6 +94,8 @@ async function request<S extends Envelope>(
   try {
     const response = await send(method, path, options);
     const body = await readJson(response);
+    // A query cancelled while its body was read (a refetch replaced it): not a failure to report.
+    options.signal?.throwIfAborted();
     if (response.ok) {
       const parsed = schema.safeParse(body);
       if (parsed.success) return (parsed.data as { data: ReplyData<S> }).data;

@@ -46,6 +46,18 @@ const sameEverywhere = new Set([
   'deviceData.ranges.live',
   'deviceData.graph.live',
   'deviceData.export.progress',
+  'notifications.kinds.sms',
+  'notifications.channels.sms',
+  'notifications.channels.webhook',
+  'notifications.methods.SMS',
+  'notifications.types.CO2',
+  'notifications.columns.text',
+  'notifications.webhook.tab',
+  'accounts.gatewaysModal.name',
+  'accounts.gatewaysModal.online',
+  'accounts.gatewaysModal.offline',
+  'auditTrail.system',
+  'auditTrail.export.status',
 ]);
 
 const placeholders = (text: string) =>

@@ -27,7 +27,8 @@ export function fakeApi(routes: Record<string, Route>) {
       method: init?.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      // A JSON body parsed; a FormData body (an upload) as it is.
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined),
       headers: new Headers(init?.headers),
     };
     requests.push(request);

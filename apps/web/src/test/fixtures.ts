@@ -159,6 +159,7 @@ export function deviceOf(extra: Partial<Device> = {}): Device {
     nodeType: 1,
     lastSeenAt: '2026-11-24T10:00:00.000Z',
     latestData: { nodeData: null },
+    lastAlarms: {},
     removedFromLocation: false,
     deviceUsers: [],
     account,

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   uniqueIndex,
@@ -194,4 +195,34 @@ export const favouriteComments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('favourite_comments_user_message_key').on(table.userId, table.message)],
+);
+
+/**
+ * The alarm engine's memory per (alarm, metric type), so that a restart loses nothing: the
+ * newest reading it evaluated (late readings change nothing), the start of an excursion still
+ * inside its delay, and when it last notified a raise (flapping). Whether an event is open is
+ * the `alarm_events` row without `cleared_at`.
+ */
+export const alarmConditions = pgTable(
+  'alarm_conditions',
+  {
+    alarmId: uuid('alarm_id')
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    lastReadingTs: tstz('last_reading_ts').notNull(),
+    pendingSince: tstz('pending_since'),
+    lastNotifiedRaiseTs: tstz('last_notified_raise_ts'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.alarmId, table.type] }),
+    index('alarm_conditions_device_idx').on(table.deviceId),
+    index('alarm_conditions_pending_idx')
+      .on(table.pendingSince)
+      .where(sql`${table.pendingSince} is not null`),
+  ],
 );

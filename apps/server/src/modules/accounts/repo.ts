@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
@@ -6,6 +6,8 @@ import {
   devices,
   gateways,
   offlineAlarmSettings,
+  sessions,
+  users,
 } from '../../db/schema/index.js';
 
 export async function insertAccount(
@@ -118,9 +120,90 @@ export function listAccounts(db: Executor) {
       voiceCall: accounts.voiceCall,
       smsLimit: accounts.smsLimit,
       status: accounts.status,
+      purgeAfter: accounts.purgeAfter,
       createdAt: accounts.createdAt,
     })
     .from(accounts)
     .leftJoin(offlineAlarmSettings, eq(offlineAlarmSettings.accountId, accounts.id))
     .orderBy(accounts.companyName);
+}
+
+/** Disables an active account and sets when it is purged; undefined when it was not active. */
+export async function disableAccount(db: Executor, id: string, at: Date, purgeAfter: Date) {
+  const [row] = await db
+    .update(accounts)
+    .set({ status: 'disabled', disabledAt: at, purgeAfter, updatedAt: at })
+    .where(and(eq(accounts.id, id), eq(accounts.status, 'active')))
+    .returning({ id: accounts.id });
+  return row;
+}
+
+/** Revokes every open session of the account's people; returns the sessions revoked. */
+export async function revokeAccountSessions(db: Executor, accountId: string, at: Date) {
+  const people = db.select({ id: users.id }).from(users).where(eq(users.accountId, accountId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(inArray(sessions.userId, people), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** The account's gateways with how many devices report through each, by name. */
+export function accountGateways(db: Executor, accountId: string) {
+  return db
+    .select({
+      id: gateways.id,
+      gatewayId: gateways.gatewayId,
+      name: gateways.name,
+      status: gateways.status,
+      lastSeenAt: gateways.lastSeenAt,
+      createdAt: gateways.createdAt,
+      // Qualified by hand: inside a subquery Drizzle leaves the column names bare.
+      deviceCount: sql<number>`(select count(*) from devices d where d.gateway_id = "gateways"."id")::int`,
+    })
+    .from(gateways)
+    .where(eq(gateways.accountId, accountId))
+    .orderBy(asc(gateways.name), asc(gateways.gatewayId));
+}
+
+/** Disabled accounts whose grace period has ended by `now`. */
+export function accountsDueForPurge(db: Executor, now: Date) {
+  return db
+    .select({ id: accounts.id, companyName: accounts.companyName, email: accounts.email })
+    .from(accounts)
+    .where(and(eq(accounts.status, 'disabled'), lte(accounts.purgeAfter, now)));
+}
+
+/** What a purge removes, counted before it goes. */
+export async function accountFootprint(db: Executor, accountId: string) {
+  const deviceRows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(eq(devices.accountId, accountId));
+  const [gatewayCount] = await db
+    .select({ total: count() })
+    .from(gateways)
+    .where(eq(gateways.accountId, accountId));
+  const [userCount] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(eq(users.accountId, accountId));
+  return {
+    deviceIds: deviceRows.map((row) => row.id),
+    gateways: gatewayCount?.total ?? 0,
+    users: userCount?.total ?? 0,
+  };
+}
+
+/**
+ * Deletes a disabled account; its users, gateways, devices, alarms, logs and tasks go with it
+ * (foreign keys cascade). The audit trail has no foreign key and stays.
+ */
+export async function deleteDisabledAccount(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.status, 'disabled')))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
 }

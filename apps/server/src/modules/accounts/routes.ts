@@ -1,4 +1,9 @@
 import {
+  associatedGatewaysReply,
+  deleteAccountReply,
+  idParams,
+  voiceCallBody,
+  voiceCallReply,
   accountListReply,
   accountSettingsReply,
   apiKeyReply,
@@ -14,6 +19,8 @@ import * as service from './service.js';
 /** Everyone in an account reads its settings; only its owners change them. */
 const members = { roles: ['super_user', 'user'] } as const;
 const owners = { roles: ['super_user'] } as const;
+/** The platform administrator manages the accounts themselves. */
+const platform = { roles: ['super_admin'] } as const;
 
 export const accountRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -22,7 +29,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
   app.get(
     '/api/account/list',
     {
-      config: { guard: { roles: ['super_admin'] } },
+      config: { guard: platform },
       schema: {
         tags: ['accounts'],
         summary: 'Every account on the platform',
@@ -30,6 +37,60 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async () => ({ data: await service.listAccounts(ctx) }),
+  );
+
+  app.patch(
+    '/api/account/voiceCall/:id',
+    {
+      config: { guard: platform },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Turn voice-call alarms on or off for an account (editVoiceCall)',
+        params: idParams,
+        body: voiceCallBody,
+        response: replies({ 200: voiceCallReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.setVoiceCall(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.voiceCall,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/account/:id/gateways',
+    {
+      config: { guard: platform },
+      schema: {
+        tags: ['accounts'],
+        summary: "An account's gateways (showAssociatedGateways)",
+        params: idParams,
+        response: replies({ 200: associatedGatewaysReply }),
+      },
+    },
+    async (request) => ({ data: await service.associatedGateways(ctx, request.params.id) }),
+  );
+
+  app.delete(
+    '/api/account/deleteAccount/:id',
+    {
+      config: { guard: platform },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete an account: disabled at once, its data purged after the grace period',
+        description:
+          'Its people can no longer sign in and their sessions end; its gateways and API key are refused. The data is kept for ACCOUNT_PURGE_GRACE_DAYS (30 by default), then deleted by the worker; the purge is in the audit trail. 409 when it is already deleted.',
+        params: idParams,
+        response: replies({ 200: deleteAccountReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.deleteAccount(ctx, actorOf(request), request.params.id),
+    }),
   );
 
   app.get(

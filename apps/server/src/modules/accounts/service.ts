@@ -2,14 +2,18 @@ import type {
   AccountMetadata,
   AccountSummary,
   ApiKeyView,
+  AssociatedGateway,
+  DeletedAccount,
   OfflineAlarmSettings,
   UserMetadata,
 } from '@vigil/contracts';
 import { offlineMaxAlarms } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
+import { ingestHubOf } from '../../ingest/hub.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
+import { endSessionSockets } from '../../realtime/realtime.js';
 import * as audit from '../audit/service.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
@@ -156,6 +160,81 @@ export async function listAccounts(ctx: AppContext): Promise<AccountSummary[]> {
   return rows.map((row) => ({
     ...row,
     offlineAlarmEnable: row.offlineAlarmEnable ? 1 : 0,
+    purgeAfter: row.purgeAfter?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+async function accountById(ctx: AppContext, id: string) {
+  const account = await repo.findAccount(ctx.db, id);
+  if (!account) throw notFound();
+  return account;
+}
+
+/** editVoiceCall: a super_admin turns voice-call alarms on or off for an account. */
+export async function setVoiceCall(ctx: AppContext, actor: Actor, id: string, voiceCall: boolean) {
+  const account = await accountById(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateAccount(tx, account.id, { voiceCall });
+    await audit.record(tx, subjectOf(actor), {
+      event: 'account',
+      action: 'voiceCall',
+      information: `Voice call ${voiceCall ? 'enabled' : 'disabled'} for ${account.companyName} (${account.email})`,
+    });
+  });
+  return { id: account.id, voiceCall };
+}
+
+/** showAssociatedGateways: the gateways of one account. */
+export async function associatedGateways(
+  ctx: AppContext,
+  id: string,
+): Promise<AssociatedGateway[]> {
+  const account = await accountById(ctx, id);
+  const rows = await repo.accountGateways(ctx.db, account.id);
+  return rows.map((row) => ({
+    ...row,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Deleting an account disables it at once: its people can no longer sign in and their sessions
+ * end, its gateways' messages and its API key are refused. Its data stays for the grace period
+ * (ACCOUNT_PURGE_GRACE_DAYS), then the hourly `accounts.purge` sweep deletes it.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+): Promise<DeletedAccount> {
+  const account = await accountById(ctx, id);
+  if (account.status !== 'active') throw conflict('accountAlreadyDeleted');
+  const now = new Date();
+  const purgeAfter = new Date(now.getTime() + ctx.config.accountPurgeGraceDays * 86_400_000);
+  const revoked = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.disableAccount(tx, account.id, now, purgeAfter)))
+      throw conflict('accountAlreadyDeleted');
+    const sessionIds = await repo.revokeAccountSessions(tx, account.id, now);
+    const information = `Deleted account ${account.companyName} (${account.email}): disabled now, ${sessionIds.length} sessions ended, data purged after ${purgeAfter.toISOString()}`;
+    await audit.record(tx, subjectOf(actor), { event: 'account', action: 'delete', information });
+    // The account's own trail says so too, for whoever audits that account later.
+    await audit.record(
+      tx,
+      { ...subjectOf(actor), accountId: account.id, accountName: account.companyName },
+      { event: 'account', action: 'delete', information },
+    );
+    return sessionIds;
+  });
+  for (const sessionId of revoked) endSessionSockets(ctx, sessionId);
+  const directory = ingestHubOf(ctx).directory;
+  for (const gateway of await repo.accountGateways(ctx.db, account.id))
+    directory.forgetGateway(gateway.gatewayId);
+  return {
+    id: account.id,
+    status: 'disabled',
+    disabledAt: now.toISOString(),
+    purgeAfter: purgeAfter.toISOString(),
+  };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { alarmEvents, alarms, comments, devices, locations } from '../../db/schema/index.js';
+import { alarmEvents, alarms, comments, devices, locations, users } from '../../db/schema/index.js';
 import { assignedTo } from '../devices/repo.js';
 
 export type AlarmScope = {
@@ -23,6 +23,9 @@ export type RecentAlarmRow = {
   max: number | null;
   raisedAt: Date;
   comments: number;
+  clearedAt: Date | null;
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
 };
 
 /** Door openings have their own card (spec monitoring 7: door type filtered out). */
@@ -62,11 +65,15 @@ export async function listRecent(
       raisedAt: alarmEvents.raisedAt,
       comments: sql<number>`(select count(*) from ${comments}
         where ${comments.alarmEventId} = ${alarmEvents.id})::int`,
+      clearedAt: alarmEvents.clearedAt,
+      acknowledgedAt: alarmEvents.acknowledgedAt,
+      acknowledgedBy: users.name,
     })
     .from(alarmEvents)
     .innerJoin(devices, eq(devices.id, alarmEvents.deviceId))
     .leftJoin(alarms, eq(alarms.id, alarmEvents.alarmId))
     .leftJoin(locations, eq(locations.id, devices.locationId))
+    .leftJoin(users, eq(users.id, alarmEvents.acknowledgedBy))
     .where(where)
     .orderBy(desc(alarmEvents.raisedAt), desc(alarmEvents.id))
     .limit(pageSize)

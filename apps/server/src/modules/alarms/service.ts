@@ -5,6 +5,15 @@ import type { Actor } from '../../lib/actor.js';
 import { assignedOnly, ownAccountId, pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
 
+/** DESIGN.md 9: an event awaits acknowledgement even after it recovered. */
+export function eventState(row: {
+  clearedAt: Date | null;
+  acknowledgedAt: Date | null;
+}): RecentAlarm['state'] {
+  if (row.acknowledgedAt !== null) return 'acknowledged';
+  return row.clearedAt === null ? 'active' : 'recovered';
+}
+
 function toRecentAlarm(row: repo.RecentAlarmRow): RecentAlarm {
   return {
     id: row.id,
@@ -20,6 +29,10 @@ function toRecentAlarm(row: repo.RecentAlarmRow): RecentAlarm {
     max: row.max,
     createdAt: row.raisedAt.toISOString(),
     comments: row.comments,
+    state: eventState(row),
+    clearedAt: row.clearedAt?.toISOString() ?? null,
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: row.acknowledgedAt === null ? null : row.acknowledgedBy,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { auditChainHeads, auditLog } from '../../db/schema/index.js';
@@ -69,6 +69,15 @@ export function findEntries(db: Executor, filter: AuditFilter, limit: number) {
     .where(and(...filterConditions(filter)))
     .orderBy(desc(auditLog.id))
     .limit(limit);
+}
+
+/** How many entries match (for an export's progress). */
+export async function countEntries(db: Executor, filter: AuditFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .where(and(...filterConditions(filter)));
+  return row?.total ?? 0;
 }
 
 export async function distinctFacets(db: Executor, tenancy: Tenancy) {

@@ -17,22 +17,35 @@ const unlockAudience = 'unlock';
  */
 const throttleKey = (userId: string) => `unlock:${userId}`;
 
+/** What a password check is for, as the audit trail tells it. */
+export type PasswordPurpose = {
+  event: string;
+  action: string;
+  /** e.g. 'to change device/gateway IDs' */
+  reason: string;
+};
+
 /**
- * DESIGN.md 8: changing a device or gateway ID asks for the person's own password again.
- * A match gives a short-lived token bound to this session; a mismatch is audited and, after
- * five within 15 minutes, unlocking is refused for 15 minutes.
+ * A person re-enters their own password (DESIGN.md 8 and 9: ID changes, alarm
+ * acknowledgements). Every attempt is audited; a mismatch answers 403 "password didn't match"
+ * and, after five within 15 minutes, further checks are refused for 15 minutes.
  */
-export async function unlock(ctx: AppContext, actor: Actor, password: string) {
+export async function verifyOwnPassword(
+  ctx: AppContext,
+  actor: Actor,
+  password: string,
+  purpose: PasswordPurpose,
+): Promise<void> {
   const { db } = ctx;
   const now = new Date();
   const key = throttleKey(actor.userId);
+  const entry = { event: purpose.event, action: purpose.action };
   const throttle = await repo.throttleState(db, key);
   if (throttle?.lockedUntil && throttle.lockedUntil > now) {
     await audit.recordAlone(db, subjectOf(actor), {
-      event: 'auth',
-      action: 'unlock',
+      ...entry,
       result: 'failure',
-      information: `Unlock refused for ${actor.email}: too many wrong passwords`,
+      information: `Password check refused for ${actor.email} ${purpose.reason}: too many wrong passwords`,
     });
     throw new AppError(429, 'tooManyUnlockAttempts');
   }
@@ -42,16 +55,27 @@ export async function unlock(ctx: AppContext, actor: Actor, password: string) {
     if (matches) await repo.clearLoginFailures(tx, key);
     else await repo.recordLoginFailure(tx, key, now, loginWindowMs, loginFailureLimit);
     await audit.record(tx, subjectOf(actor), {
-      event: 'auth',
-      action: 'unlock',
+      ...entry,
       result: matches ? 'success' : 'failure',
       information: matches
-        ? `${actor.email} re-entered their password to change device/gateway IDs`
-        : `${actor.email} entered a wrong password to change device/gateway IDs`,
+        ? `${actor.email} re-entered their password ${purpose.reason}`
+        : `${actor.email} entered a wrong password ${purpose.reason}`,
     });
   });
   if (!matches) throw new AppError(403, 'unlockMismatch', 'password');
-  const expiresAt = new Date(now.getTime() + unlockLifetimeMs);
+}
+
+/**
+ * DESIGN.md 8: changing a device or gateway ID asks for the person's own password again.
+ * A match gives a short-lived token bound to this session.
+ */
+export async function unlock(ctx: AppContext, actor: Actor, password: string) {
+  await verifyOwnPassword(ctx, actor, password, {
+    event: 'auth',
+    action: 'unlock',
+    reason: 'to change device/gateway IDs',
+  });
+  const expiresAt = new Date(Date.now() + unlockLifetimeMs);
   const unlockToken = await ctx.links.sign(
     unlockAudience,
     { purpose: 'unlock', sid: actor.sessionId, sub: actor.userId },

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import {
   accounts,
+  alarmEvents,
   devices,
   deviceUsers,
   gateways,
@@ -257,6 +258,19 @@ export function usersOfDevices(db: Executor, deviceIds: string[]): Promise<Devic
       from ${deviceUsers} du join ${users} u on u.id = du.user_id
       where du.device_id = any(${sql.param(deviceIds)}::uuid[])
       order by u.name, u.id`,
+  );
+}
+
+export type OpenAlarmRow = { deviceId: string; type: string };
+
+/** The types of the devices' open (still out of range) alarm events, for `lastAlarms`. */
+export function openAlarmTypes(db: Executor, deviceIds: string[]): Promise<OpenAlarmRow[]> {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return queryRows<OpenAlarmRow>(
+    db,
+    sql`select distinct e.device_id as "deviceId", e.type
+      from ${alarmEvents} e
+      where e.device_id = any(${sql.param(deviceIds)}::uuid[]) and e.cleared_at is null`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { alarmDefinitionsChanged } from '../../alarm-engine/definitions.js';
 import type {
   Device,
   deviceBody,
@@ -39,7 +40,11 @@ async function toDevices(db: Executor, actor: Actor, rows: repo.DeviceRow[]): Pr
   );
   const shown =
     actor.role === 'user' ? assigned.filter((user) => user.id === actor.userId) : assigned;
-  return rows.map((row) => toDevice(row, shown));
+  const open = await repo.openAlarmTypes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toDevice(row, shown, open));
 }
 
 export async function deviceView(db: Executor, actor: Actor, id: string): Promise<Device> {
@@ -275,6 +280,8 @@ export async function update(
     if (!current) throw notFound();
     await applyUpdate(ctx, tx, actor, current, body);
   });
+  // The spill sensor's invert-signal flag is part of how its water alarms are judged.
+  alarmDefinitionsChanged(ctx);
   return deviceView(ctx.db, actor, id);
 }
 

@@ -5,7 +5,7 @@ import {
   type Device,
   type Reading,
 } from '@vigil/contracts';
-import type { DeviceRow, DeviceUserRow } from './repo.js';
+import type { DeviceRow, DeviceUserRow, OpenAlarmRow } from './repo.js';
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
@@ -35,7 +35,11 @@ export function toReading(stored: unknown): Reading | null {
 const equipmentType = (value: string): Device['equipmentType'] =>
   equipmentTypes.find((type) => type === value) ?? 'N/A';
 
-export function toDevice(row: DeviceRow, deviceUsers: DeviceUserRow[]): Device {
+export function toDevice(
+  row: DeviceRow,
+  deviceUsers: DeviceUserRow[],
+  openAlarms: OpenAlarmRow[] = [],
+): Device {
   return {
     id: row.id,
     deviceId: row.deviceId,
@@ -62,6 +66,11 @@ export function toDevice(row: DeviceRow, deviceUsers: DeviceUserRow[]): Device {
     nodeType: row.nodeType,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     latestData: { nodeData: toReading(row.latestData) },
+    lastAlarms: Object.fromEntries(
+      openAlarms
+        .filter((alarm) => alarm.deviceId === row.id)
+        .map((alarm) => [alarm.type, 'error' as const]),
+    ),
     removedFromLocation: row.removedFromLocationAt !== null,
     deviceUsers: deviceUsers
       .filter((user) => user.deviceId === row.id)

@@ -4,6 +4,9 @@ import type { LinkSigner } from '../../lib/jwt.js';
 export const linkLifetimeMs = 60 * 60 * 1000;
 const exportAudience = 'vigil:export-file';
 
+/** What a link names as the account of a platform administrator's task (it has none). */
+export const platformOwner = 'platform';
+
 /** The signed, expiring link to an export's file, bound to its task and account. */
 export async function exportFileUrl(
   links: LinkSigner,

@@ -17,3 +17,22 @@ export const exportCleanupJob = 'export.cleanup';
 
 /** Exports may span a year, leap day included. */
 export const maxExportDays = 366;
+
+/** What an audit-trail PDF export remembers of its request and of who asked (tasks.params). */
+export const auditExportParams = z.object({
+  startDate: z.iso.datetime({ offset: true }).optional(),
+  endDate: z.iso.datetime({ offset: true }).optional(),
+  event: z.string().optional(),
+  action: z.string().optional(),
+  search: z.string().optional(),
+  /** The one account exported; absent = every account (super_admin only). */
+  accountId: z.uuid().optional(),
+  accountName: z.string().optional(),
+  timezone: z.string(),
+  exportedBy: z.string(),
+});
+export type AuditExportParams = z.infer<typeof auditExportParams>;
+
+/** The job that builds an audit-trail PDF; the task kind is the spec's `log_data`. */
+export const auditExportJob = 'export.audit';
+export const auditExportKind = 'log_data';

@@ -6,7 +6,7 @@ export type TaskRow = typeof tasks.$inferSelect;
 
 export async function insertTask(
   db: Executor,
-  values: { accountId: string; userId: string; kind: string; params: unknown },
+  values: { accountId: string | null; userId: string; kind: string; params: unknown },
 ): Promise<TaskRow> {
   const [row] = await db.insert(tasks).values(values).returning();
   if (!row) throw new Error('task insert returned nothing');
@@ -37,6 +37,15 @@ export async function findAccountTask(
     .select()
     .from(tasks)
     .where(and(eq(tasks.id, id), eq(tasks.accountId, accountId)));
+  return row;
+}
+
+/** A task of the platform administrators (no account): audit exports of every account. */
+export async function findPlatformTask(db: Executor, id: string): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), isNull(tasks.accountId)));
   return row;
 }
 

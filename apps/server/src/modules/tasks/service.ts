@@ -6,9 +6,10 @@ import { badRequest, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/service.js';
-import { exportFileUrl } from '../files/links.js';
+import { exportFileUrl, platformOwner } from '../files/links.js';
 import { readableDevice } from '../readings/history.js';
 import { dayMs } from '../readings/history-time.js';
+import { startAuditExport } from './audit-export.js';
 import { exportCleanupJob, maxExportDays, rawExportJob, type RawExportParams } from './params.js';
 import * as repo from './repo.js';
 
@@ -18,8 +19,8 @@ type RawExportRequest = Omit<RawExportParams, 'deviceName'>;
 
 async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
   const resultUrl =
-    row.status === 'completed' && row.accountId !== null
-      ? await exportFileUrl(ctx.links, { id: row.id, accountId: row.accountId })
+    row.status === 'completed'
+      ? await exportFileUrl(ctx.links, { id: row.id, accountId: row.accountId ?? platformOwner })
       : null;
   return {
     taskId: row.id,
@@ -69,13 +70,13 @@ async function startRawExport(
   return task;
 }
 
-/** `POST /api/tasks`: raw-data exports; audit-log exports (`log_data`) arrive with the audit PDF. */
+/** `POST /api/tasks`: raw-data exports (`raw_data`) and audit-trail PDFs (`log_data`). */
 export async function createTask(
   ctx: AppContext,
   actor: Actor,
   body: CreateTaskBody,
 ): Promise<Task> {
-  if (body.type === 'log_data') throw badRequest('taskTypeUnavailable', 'type');
+  if (body.type === 'log_data') return toTask(ctx, await startAuditExport(ctx, actor, body));
   const { deviceId, from, to, format, timezone } = body;
   return toTask(ctx, await startRawExport(ctx, actor, { deviceId, from, to, format, timezone }));
 }

@@ -7,6 +7,9 @@ export const dashboardKeys = {
   deviceStatus: (id: string) => ['dashboard', 'deviceStatus', id] as const,
   recentDoorOpenings: ['dashboard', 'recentDoorOpenings'] as const,
   recentAlarms: ['dashboard', 'recentAlarms'] as const,
+  alarmComments: (eventId: string) => ['dashboard', 'alarmComments', eventId] as const,
+  favouriteComments: ['dashboard', 'favouriteComments'] as const,
+  alarmReportTask: (taskId: string | null) => ['dashboard', 'alarmReportTask', taskId] as const,
   /** Under `devices`, so that any inventory change (devices page too) refetches them. */
   devices: [...sharedKeys.devices, 'dashboard'] as const,
   locations: [...sharedKeys.locations, 'dashboard'] as const,

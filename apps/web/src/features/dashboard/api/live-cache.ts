@@ -92,3 +92,42 @@ export const refreshAlarmLists = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: dashboardKeys.recentAlarms }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.recentDoorOpenings }),
   ]);
+
+type AlarmChange = { deviceId: string; alarmType: string };
+
+function patchLastAlarms(
+  queryClient: QueryClient,
+  change: AlarmChange,
+  patch: (lastAlarms: Device['lastAlarms']) => Device['lastAlarms'],
+): void {
+  queryClient.setQueriesData<DeviceList>({ queryKey: dashboardKeys.devices }, (current) => {
+    if (!current?.list.some((device) => device.id === change.deviceId)) return current;
+    return {
+      ...current,
+      list: current.list.map((device) =>
+        device.id === change.deviceId
+          ? { ...device, lastAlarms: patch(device.lastAlarms) }
+          : device,
+      ),
+    };
+  });
+}
+
+/** `newAlarm` (spec monitoring 4): the device joins the alarm set, highlighted in the lists. */
+export function applyNewAlarm(queryClient: QueryClient, event: AlarmChange): void {
+  patchLastAlarms(queryClient, event, (lastAlarms) => ({
+    ...lastAlarms,
+    [event.alarmType]: 'error',
+  }));
+}
+
+/** `removeAlarm`: that alarm type recovered; the device leaves the set when none is left. */
+export function applyRemoveAlarm(queryClient: QueryClient, event: AlarmChange): void {
+  patchLastAlarms(queryClient, event, (lastAlarms) =>
+    Object.fromEntries(Object.entries(lastAlarms).filter(([type]) => type !== event.alarmType)),
+  );
+}
+
+/** A device is in the alarm set while any of its alarm types is in error. */
+export const hasActiveAlarm = (device: Pick<Device, 'lastAlarms'>): boolean =>
+  Object.values(device.lastAlarms).includes('error');

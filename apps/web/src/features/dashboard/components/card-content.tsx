@@ -87,7 +87,7 @@ function cardBody(card: CardKey, context: CardContext, compact: boolean): ReactN
       );
     }
     case 'recentAlarms':
-      return <RecentAlarmsCard onOpen={context.onAlarmOpen} />;
+      return <RecentAlarmsCard unit={context.unit} onOpen={context.onAlarmOpen} />;
     case 'recentDoorOpening':
       return context.doorMinimised ? undefined : <RecentDoorCard />;
     case 'customLocation':

@@ -4,6 +4,7 @@ import type { Device } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useRenameDevice, useUnassignLocation } from '../api/device-mutations';
+import { hasActiveAlarm } from '../api/live-cache';
 import { EditableName } from './editable-name';
 import { SelectableRow } from './selectable-row';
 
@@ -36,8 +37,14 @@ export function DeviceList(props: DeviceListProps) {
       {devices.map((device) => {
         const online = device.status === 'active';
         const color = online ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)';
+        const alarm = hasActiveAlarm(device);
         return (
-          <li key={device.id} data-testid={`device-row-${device.id}`} data-online={online}>
+          <li
+            key={device.id}
+            data-testid={`device-row-${device.id}`}
+            data-online={online}
+            data-alarm={alarm}
+          >
             <EditableName
               name={device.name}
               editable={canEdit}
@@ -82,7 +89,12 @@ export function DeviceList(props: DeviceListProps) {
             >
               <SelectableRow
                 selected={selectedId === device.id}
-                label={`${device.name}, ${online ? t('connection.online') : t('connection.offline')}`}
+                alarm={alarm}
+                label={[
+                  device.name,
+                  online ? t('connection.online') : t('connection.offline'),
+                  ...(alarm ? [t('alarmEvents.highlight.inAlarm')] : []),
+                ].join(', ')}
                 onSelect={() => {
                   onSelect(device);
                 }}

@@ -3,13 +3,22 @@ import type { ReactNode } from 'react';
 
 interface SelectableRowProps {
   selected: boolean;
+  /** In the alarm set (spec monitoring 4): highlighted, and bordered in red when selected. */
+  alarm?: boolean;
   label: string;
   onSelect: () => void;
   children: ReactNode;
 }
 
 /** The select button of a list row; the selected row is highlighted with a border. */
-export function SelectableRow({ selected, label, onSelect, children }: SelectableRowProps) {
+export function SelectableRow(props: SelectableRowProps) {
+  const { selected, alarm = false, label, onSelect, children } = props;
+  const border = alarm ? 'var(--mantine-color-red-6)' : 'var(--mantine-primary-color-filled)';
+  const background = alarm
+    ? 'var(--mantine-color-red-light)'
+    : selected
+      ? 'var(--mantine-primary-color-light)'
+      : undefined;
   return (
     <UnstyledButton
       aria-label={label}
@@ -18,8 +27,9 @@ export function SelectableRow({ selected, label, onSelect, children }: Selectabl
       px="xs"
       py={6}
       style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
-      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-      bd={selected ? '1px solid var(--mantine-primary-color-filled)' : '1px solid transparent'}
+      data-alarm={alarm || undefined}
+      bg={background}
+      bd={selected ? `${alarm ? 2 : 1}px solid ${border}` : '1px solid transparent'}
     >
       <Box style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>{children}</Box>
     </UnstyledButton>

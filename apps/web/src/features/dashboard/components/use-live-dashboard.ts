@@ -4,6 +4,8 @@ import {
   applyDeviceStatus,
   applyDevicesStatus,
   applyLiveData,
+  applyNewAlarm,
+  applyRemoveAlarm,
   refreshAlarmLists,
   refreshConnectedStatus,
   refreshDoorOpenings,
@@ -23,6 +25,14 @@ export function useLiveDashboard(account: LiveChannel, device: LiveChannel): voi
     void refreshDoorOpenings(queryClient);
   });
   useLiveEvent(account, 'alarmData', () => {
+    void refreshAlarmLists(queryClient);
+  });
+  useLiveEvent(account, 'newAlarm', (event) => {
+    applyNewAlarm(queryClient, event);
+    void refreshAlarmLists(queryClient);
+  });
+  useLiveEvent(account, 'removeAlarm', (event) => {
+    applyRemoveAlarm(queryClient, event);
     void refreshAlarmLists(queryClient);
   });
   useLiveEvent(device, 'deviceStatus', (event) => {

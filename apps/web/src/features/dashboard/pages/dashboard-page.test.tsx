@@ -317,6 +317,10 @@ describe('dashboard page', () => {
       max: -70,
       createdAt: '2026-11-24T10:00:00.000Z',
       comments: 0,
+      state: 'active',
+      clearedAt: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
     };
     dashboardApi({
       devices: [deviceOf(), deviceOf({ id: ids.otherDevice, name: 'ULT freezer' })],

@@ -1,5 +1,5 @@
 import { Box, Group, Tabs, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveChannel } from '../../../lib/socket';
 import { useRawDataExport, type ExportFormat } from '../api/export-raw-data';
@@ -29,6 +29,8 @@ export interface DeviceDataPanelProps {
   /** 0 live, 1-5 presets, 6 custom (ranges.ts maps the choices onto them). */
   timeValue: number;
   onTimeValueChange: (value: number) => void;
+  /** The Alarms tab's content (the alarm-definitions feature, composed by app/). */
+  renderAlarms?: (deviceId: string) => ReactNode;
 }
 
 /** In fullscreen the card's content gets the page's background (not the black backdrop). */
@@ -49,6 +51,7 @@ export function DeviceDataPanel({
   channel,
   timeValue,
   onTimeValueChange,
+  renderAlarms,
 }: DeviceDataPanelProps) {
   const { t } = useTranslation();
   const unit = useTemperatureUnit();
@@ -125,9 +128,13 @@ export function DeviceDataPanel({
           />
         </Tabs.Panel>
         <Tabs.Panel value="alarms">
-          <Text c="dimmed" py="md">
-            {t('deviceData.alarms.empty')}
-          </Text>
+          {renderAlarms ? (
+            renderAlarms(deviceId)
+          ) : (
+            <Text c="dimmed" py="md">
+              {t('deviceData.alarms.empty')}
+            </Text>
+          )}
         </Tabs.Panel>
       </Tabs>
       <ChooseDateModal

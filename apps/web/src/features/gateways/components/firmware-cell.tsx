@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 interface FirmwareCellProps {
@@ -12,6 +12,9 @@ interface FirmwareCellProps {
 export function FirmwareCell({ lastVersion, newVersion, otaStatus }: FirmwareCellProps) {
   const { t } = useTranslation();
   const outdated = newVersion !== null && newVersion !== lastVersion;
+  // 'downloading 50%': a bar while the gateway works on an update.
+  const progress = /^(downloading|installing) (\d+)%$/.exec(otaStatus ?? '');
+  const percent = progress ? Number(progress[2]) : undefined;
   return (
     <Stack gap={2} align="flex-start">
       <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
@@ -23,9 +26,22 @@ export function FirmwareCell({ lastVersion, newVersion, otaStatus }: FirmwareCel
         </Text>
       )}
       {otaStatus && (
-        <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
+        <Text
+          fz="xs"
+          fw={600}
+          c={otaStatus.startsWith('failed') ? 'red' : otaStatus === 'done' ? 'teal' : 'dimmed'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {t('gateways.firmware.ota', { status: otaStatus })}
-        </Badge>
+        </Text>
+      )}
+      {percent !== undefined && (
+        <Progress
+          value={percent}
+          size="xs"
+          w={96}
+          aria-label={t('gateways.firmware.ota', { status: otaStatus })}
+        />
       )}
     </Stack>
   );

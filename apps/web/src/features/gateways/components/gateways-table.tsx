@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconAntenna, IconCloudUpload, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Gateway } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionStatus } from '../../../components/connection-status';
@@ -13,16 +13,24 @@ export interface GatewayActions {
   onDelete: (gateway: Gateway) => void;
 }
 
+/** The platform administrator's per-row actions (spec platform 2): firmware update, LoRa frequency. */
+export interface GatewayFirmwareActions {
+  onUpdateFirmware: (gateway: Gateway) => void;
+  onSendLoraFrequency: (gateway: Gateway) => void;
+}
+
 interface GatewaysTableProps {
   gateways: Gateway[];
   /** The account owner manages them; the platform administrator sees every account's firmware. */
   actions: GatewayActions | undefined;
+  firmwareActions?: GatewayFirmwareActions | undefined;
 }
 
 /** Spec platform 2, gateways page; firmware columns are the platform administrator's. */
-export function GatewaysTable({ gateways, actions }: GatewaysTableProps) {
+export function GatewaysTable({ gateways, actions, firmwareActions }: GatewaysTableProps) {
   const { t } = useTranslation();
   const admin = actions === undefined;
+  const hasActions = actions !== undefined || firmwareActions !== undefined;
   return (
     <Table.ScrollContainer minWidth={admin ? 1240 : 860}>
       <Table
@@ -45,12 +53,17 @@ export function GatewaysTable({ gateways, actions }: GatewaysTableProps) {
             {admin && <Table.Th>{t('gateways.columns.lora')}</Table.Th>}
             {admin && <Table.Th>{t('gateways.columns.nextion')}</Table.Th>}
             <Table.Th>{t('gateways.columns.createdAt')}</Table.Th>
-            {actions && <Table.Th ta="right">{t('gateways.columns.actions')}</Table.Th>}
+            {hasActions && <Table.Th ta="right">{t('gateways.columns.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {gateways.map((gateway) => (
-            <GatewayRow key={gateway.id} gateway={gateway} actions={actions} />
+            <GatewayRow
+              key={gateway.id}
+              gateway={gateway}
+              actions={actions}
+              firmwareActions={firmwareActions}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -68,9 +81,11 @@ function Frequency({ loraFreq }: { loraFreq: string }) {
 function GatewayRow({
   gateway,
   actions,
+  firmwareActions,
 }: {
   gateway: Gateway;
   actions: GatewayActions | undefined;
+  firmwareActions: GatewayFirmwareActions | undefined;
 }) {
   const admin = actions === undefined;
   return (
@@ -125,6 +140,11 @@ function GatewayRow({
           <GatewayRowActions gateway={gateway} actions={actions} />
         </Table.Td>
       )}
+      {!actions && firmwareActions && (
+        <Table.Td>
+          <FirmwareRowActions gateway={gateway} actions={firmwareActions} />
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
@@ -152,6 +172,36 @@ function GatewayRowActions({ gateway, actions }: { gateway: Gateway; actions: Ga
           icon: IconTrash,
           color: 'red',
           onClick: of(actions.onDelete),
+        },
+      ]}
+    />
+  );
+}
+
+function FirmwareRowActions({
+  gateway,
+  actions,
+}: {
+  gateway: Gateway;
+  actions: GatewayFirmwareActions;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RowActions
+      actions={[
+        {
+          label: t('firmware.update.action', { name: gateway.name }),
+          icon: IconCloudUpload,
+          onClick: () => {
+            actions.onUpdateFirmware(gateway);
+          },
+        },
+        {
+          label: t('firmware.loraFrequency.action', { name: gateway.name }),
+          icon: IconAntenna,
+          onClick: () => {
+            actions.onSendLoraFrequency(gateway);
+          },
         },
       ]}
     />

@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Gateway } from '@vigil/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, fail, ok } from '../../../test/fake-api';
 import { gatewayOf, ids, pageOf, signInAs } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import GatewaysPage from './gateways-page';
+
+vi.mock(
+  'socket.io-client',
+  async () => (await import('../../../test/fake-socket')).fakeSocketModule,
+);
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -64,7 +69,7 @@ describe('gateways page', () => {
     expect(api.calls('GET /api/gateway/global')).toHaveLength(0);
   });
 
-  it('shows the platform administrator every gateway’s firmware, and nothing to change', async () => {
+  it('shows the platform administrator every gateway’s firmware, with firmware actions only', async () => {
     signInAs('super_admin');
     const api = fakeApi({ 'GET /api/gateway/global': ok(pageOf([gatewayOf()])) });
     const user = userEvent.setup();
@@ -80,6 +85,7 @@ describe('gateways page', () => {
       'LoRa firmware',
       'Nextion firmware',
       'Created at',
+      'Actions',
     ]);
     const row = within(screen.getByRole('row', { name: /Lab gateway/ }));
     expect(row.getByText('Demo Laboratory')).toBeInTheDocument();
@@ -88,7 +94,10 @@ describe('gateways page', () => {
     expect(row.getByText('OTA: downloading 40%')).toBeInTheDocument();
     expect(row.getByText('2.0.1')).toBeInTheDocument();
     expect(row.queryByText('New: 2.0.1')).toBeNull();
-    expect(row.queryAllByRole('button')).toHaveLength(0);
+    expect(row.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Update firmware of Lab gateway',
+      'Send the LoRa frequency to Lab gateway',
+    ]);
     expect(screen.queryByRole('button', { name: 'Add gateway' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download list' })).toBeNull();
 

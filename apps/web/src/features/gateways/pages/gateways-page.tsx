@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconDownload, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { Gateway } from '@vigil/contracts';
 import { useState } from 'react';
@@ -9,11 +9,15 @@ import { sharedKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 import { useDownloadGatewayList } from '../api/download-gateway-list';
 import type { GatewayScope } from '../api/list-gateways';
+import { useLiveFirmware } from '../api/live-firmware';
+import { useSendLoraFrequency } from '../api/send-lora-frequency';
 import { GatewaysCard } from '../components/gateways-card';
 import { AddEditGatewayModal } from '../modals/add-edit-gateway-modal';
 import { ConfigurationModal } from '../modals/configuration-modal';
 import { DeleteGatewayModal } from '../modals/delete-gateway-modal';
 import { RotateSecretModal } from '../modals/rotate-secret-modal';
+import { UpdateFirmwareModal } from '../modals/update-firmware-modal';
+import { UploadFirmwareModal } from '../modals/upload-firmware-modal';
 import type { GatewayCredentials } from '../modals/use-save-gateway';
 
 /** /gateways — the account owner manages theirs; the platform administrator sees them all. */
@@ -26,34 +30,73 @@ export default function GatewaysPage() {
   );
 }
 
-/** Spec platform 2: firmware columns and a refresh control; no add, edit or delete. */
+/**
+ * Spec platform 2: firmware columns, a refresh control, upload firmware and a per-row firmware
+ * update (live progress from the gateway) and LoRa frequency; no add, edit or delete.
+ */
 function PlatformGateways() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const scope: GatewayScope = { kind: 'global' };
   const fetching = useIsFetching({ queryKey: [...sharedKeys.gateways, 'list', scope] }) > 0;
+  const [uploading, setUploading] = useState(false);
+  const [updating, setUpdating] = useState<Gateway | undefined>(undefined);
+  const loraFrequency = useSendLoraFrequency();
+  useLiveFirmware();
   return (
     <>
       <PageHeader
         title={t('gateways.title')}
         subtitle={t('gateways.subtitleAdmin')}
         actions={
-          <Tooltip label={t('gateways.refresh')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('gateways.refresh')}
-              loading={fetching}
+          <>
+            <Button
+              leftSection={<IconUpload size={18} />}
               onClick={() => {
-                void queryClient.invalidateQueries({ queryKey: sharedKeys.gateways });
+                setUploading(true);
               }}
             >
-              <IconRefresh size={18} />
-            </ActionIcon>
-          </Tooltip>
+              {t('firmware.upload.button')}
+            </Button>
+            <Tooltip label={t('gateways.refresh')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('gateways.refresh')}
+                loading={fetching}
+                onClick={() => {
+                  void queryClient.invalidateQueries({ queryKey: sharedKeys.gateways });
+                }}
+              >
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </>
         }
       />
-      <GatewaysCard scope={scope} actions={undefined} />
+      <GatewaysCard
+        scope={scope}
+        actions={undefined}
+        firmwareActions={{
+          onUpdateFirmware: setUpdating,
+          onSendLoraFrequency: (gateway) => {
+            loraFrequency.mutate(gateway.id);
+          },
+        }}
+      />
+      <UploadFirmwareModal
+        opened={uploading}
+        target="gateway"
+        onClose={() => {
+          setUploading(false);
+        }}
+      />
+      <UpdateFirmwareModal
+        subject={updating ? { target: 'gateway', gateway: updating } : undefined}
+        onClose={() => {
+          setUpdating(undefined);
+        }}
+      />
     </>
   );
 }

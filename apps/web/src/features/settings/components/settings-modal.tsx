@@ -1,10 +1,17 @@
 import { Alert, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconTemperature, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconInfoCircle,
+  IconKey,
+  IconTemperature,
+  IconWebhook,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import type { Role } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiKeyTab } from './api-key-tab';
 import { OfflineAlarmsTab } from './offline-alarms-tab';
 import { TemperatureTab } from './temperature-tab';
+import { WebhookTab } from './webhook-tab';
 
 interface SettingsModalProps {
   opened: boolean;
@@ -71,6 +78,15 @@ function SettingsTabs({ canEdit }: { canEdit: boolean }) {
               {t('settings.tabs.apiKey')}
             </Tabs.Tab>
           )}
+          {canEdit && (
+            <Tabs.Tab
+              value="webhook"
+              leftSection={<IconWebhook size={16} />}
+              data-testid="settings-tab-webhook"
+            >
+              {t('notifications.webhook.tab')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="temperature" pt="lg">
           <TemperatureTab canEdit={canEdit} />
@@ -81,6 +97,11 @@ function SettingsTabs({ canEdit }: { canEdit: boolean }) {
         {canEdit && (
           <Tabs.Panel value="apiKey" pt="lg">
             <ApiKeyTab />
+          </Tabs.Panel>
+        )}
+        {canEdit && (
+          <Tabs.Panel value="webhook" pt="lg">
+            <WebhookTab />
           </Tabs.Panel>
         )}
       </Tabs>

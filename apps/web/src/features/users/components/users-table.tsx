@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconMessageCog, IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { Role, User } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/row-actions';
@@ -11,12 +11,15 @@ interface UsersTableProps {
   onSubUsers: (user: User) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** The platform administrator's 'link message template' button; absent for owners. */
+  onLinkTemplate?: ((user: User) => void) | undefined;
 }
 
 const roleColor = { super_admin: 'grape', super_user: 'vigil', user: 'indigo' } as const;
 
 /** Spec platform 2: the company and sub-users columns are the platform administrator's only. */
-export function UsersTable({ users, actorRole, onSubUsers, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable(props: UsersTableProps) {
+  const { users, actorRole, onSubUsers, onEdit, onDelete, onLinkTemplate } = props;
   const { t } = useTranslation();
   const admin = actorRole === 'super_admin';
   return (
@@ -40,6 +43,7 @@ export function UsersTable({ users, actorRole, onSubUsers, onEdit, onDelete }: U
             <Table.Th>{t('users.columns.activated')}</Table.Th>
             <Table.Th>{t('users.columns.createdAt')}</Table.Th>
             {admin && <Table.Th>{t('users.columns.subUsers')}</Table.Th>}
+            {admin && onLinkTemplate && <Table.Th>{t('users.columns.messageTemplate')}</Table.Th>}
             <Table.Th ta="right">{t('users.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -52,6 +56,7 @@ export function UsersTable({ users, actorRole, onSubUsers, onEdit, onDelete }: U
               onSubUsers={onSubUsers}
               onEdit={onEdit}
               onDelete={onDelete}
+              onLinkTemplate={admin ? onLinkTemplate : undefined}
             />
           ))}
         </Table.Tbody>
@@ -93,7 +98,7 @@ function UserActions({ user, onEdit, onDelete }: UserActionsProps) {
 
 type UserRowProps = Omit<UsersTableProps, 'users' | 'actorRole'> & { user: User; admin: boolean };
 
-function UserRow({ user, admin, onSubUsers, onEdit, onDelete }: UserRowProps) {
+function UserRow({ user, admin, onSubUsers, onEdit, onDelete, onLinkTemplate }: UserRowProps) {
   const { t } = useTranslation();
   return (
     <Table.Tr>
@@ -135,6 +140,22 @@ function UserRow({ user, admin, onSubUsers, onEdit, onDelete }: UserRowProps) {
               }}
             >
               <IconUsersGroup size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Table.Td>
+      )}
+      {onLinkTemplate && (
+        <Table.Td>
+          <Tooltip label={t('users.linkTemplate', { name: user.name })}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={t('users.linkTemplate', { name: user.name })}
+              onClick={() => {
+                onLinkTemplate(user);
+              }}
+            >
+              <IconMessageCog size={18} />
             </ActionIcon>
           </Tooltip>
         </Table.Td>

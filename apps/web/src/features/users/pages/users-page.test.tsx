@@ -145,4 +145,23 @@ describe('users page', () => {
     ).toBeInTheDocument();
     expect(api.calls(`DELETE /api/user/${viewer.id}`)).toHaveLength(1);
   });
+
+  it('gives the platform administrator a link message template button per owner', async () => {
+    signInAs('super_admin');
+    fakeApi({ [`GET /api/user/${ids.admin}/`]: ok(pageOf([userOf('super_user')])) });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <UsersPage
+        renderLinkTemplate={({ opened, user: linked }) =>
+          opened ? <p>relation form of {linked?.name}</p> : null
+        }
+      />,
+      { path: '/users' },
+    );
+    expect(await headers()).toContain('Message template');
+    await user.click(
+      await screen.findByRole('button', { name: 'Link a message template to Olivia Owner' }),
+    );
+    expect(screen.getByText('relation form of Olivia Owner')).toBeInTheDocument();
+  });
 });

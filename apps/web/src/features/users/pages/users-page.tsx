@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus, IconUserOff } from '@tabler/icons-react';
 import type { Role, User } from '@vigil/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -17,13 +17,26 @@ interface ModalState {
   user?: User;
 }
 
+/** The relation form (`addUserMessageTemplate`) lives in the notifications feature; app/ passes it. */
+export type RenderLinkTemplate = (props: {
+  opened: boolean;
+  user: User | undefined;
+  onClose: () => void;
+}) => ReactNode;
+
 /** /users — account owners (super_admin) or the account's users (super_user). */
-export default function UsersPage() {
+export default function UsersPage({
+  renderLinkTemplate,
+}: {
+  renderLinkTemplate?: RenderLinkTemplate;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const role: Role = session?.role ?? 'user';
   const [form, setForm] = useState<ModalState>({ opened: false });
   const [toDelete, setToDelete] = useState<ModalState>({ opened: false });
+  const [toLink, setToLink] = useState<ModalState>({ opened: false });
+  const linkable = role === 'super_admin' && renderLinkTemplate !== undefined;
 
   return (
     <>
@@ -50,7 +63,21 @@ export default function UsersPage() {
         onDelete={(user) => {
           setToDelete({ opened: true, user });
         }}
+        onLinkTemplate={
+          linkable
+            ? (user) => {
+                setToLink({ opened: true, user });
+              }
+            : undefined
+        }
       />
+      {renderLinkTemplate?.({
+        opened: toLink.opened,
+        user: toLink.user,
+        onClose: () => {
+          setToLink((current) => ({ ...current, opened: false }));
+        },
+      })}
       <AddEditUserModal
         opened={form.opened}
         user={form.user}
@@ -75,10 +102,11 @@ interface UsersCardProps {
   role: Role;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  onLinkTemplate: ((user: User) => void) | undefined;
 }
 
 /** Search (debounced), the table and server paging. */
-function UsersCard({ ownUserId, role, onEdit, onDelete }: UsersCardProps) {
+function UsersCard({ ownUserId, role, onEdit, onDelete, onLinkTemplate }: UsersCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListSearch();
@@ -101,6 +129,7 @@ function UsersCard({ ownUserId, role, onEdit, onDelete }: UsersCardProps) {
           }}
           onEdit={onEdit}
           onDelete={onDelete}
+          onLinkTemplate={onLinkTemplate}
         />
       )}
     </SearchableListCard>

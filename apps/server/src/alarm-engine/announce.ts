@@ -1,0 +1,86 @@
+import type { MapNotificationEvent } from '@vigil/contracts';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { enqueue } from '../jobs/queue.js';
+import {
+  alarmNotifyJob,
+  alarmNotifySingletonKey,
+  type AlarmNotifyOccasion,
+} from '../notify/alarm-notify.js';
+import { realtimeOf } from '../realtime/realtime.js';
+
+/** Asks the notification module to send one occasion of an event, in the event's transaction. */
+export async function enqueueNotify(
+  tx: Executor,
+  eventId: string,
+  occasion: AlarmNotifyOccasion,
+  sequence = 1,
+): Promise<void> {
+  const payload = { eventId, occasion, sequence };
+  await enqueue(tx, alarmNotifyJob, payload, { singletonKey: alarmNotifySingletonKey(payload) });
+}
+
+/** An event that was raised or cleared, told to browsers once its transaction committed. */
+export type AlarmChange = {
+  state: 'raised' | 'cleared';
+  eventId: string;
+  accountId: string;
+  deviceId: string;
+  deviceName: string;
+  /** Null for an offline alarm. */
+  alarmId: string | null;
+  alarmName: string | null;
+  type: string;
+  value: number | null;
+};
+
+export type Announce = (changes: AlarmChange[]) => void;
+
+const typeLabel = (type: string) => type.replaceAll('_', ' ');
+
+/** The map toast's text (the web app shows it as sent). */
+export function mapMessage(change: AlarmChange): string {
+  if (change.type === 'offline') {
+    return change.state === 'raised'
+      ? `${change.deviceName} is offline`
+      : `${change.deviceName} is back online`;
+  }
+  const what = `${change.alarmName ?? 'Alarm'} on ${change.deviceName}`;
+  const value = change.value === null ? '' : ` (${String(change.value)})`;
+  return change.state === 'raised'
+    ? `${what}: ${typeLabel(change.type)} out of range${value}`
+    : `${what}: ${typeLabel(change.type)} back in range${value}`;
+}
+
+export function mapNotificationOf(change: AlarmChange): MapNotificationEvent {
+  return {
+    id: change.eventId,
+    status: change.state === 'raised' ? 'error' : 'success',
+    type: change.type === 'offline' ? 'offline' : 'alarm',
+    alarmType: change.type,
+    msg: mapMessage(change),
+  };
+}
+
+/**
+ * `newAlarm`/`removeAlarm`, `alarmData` and `mapNotification` for each change, to the device's
+ * audience (its account's owners, its assigned users and its room). Looked up at call time: the
+ * realtime side is attached to the context after the ingest hub is built.
+ */
+export function realtimeAnnouncer(ctx: AppContext): Announce {
+  return (changes) => {
+    let realtime: ReturnType<typeof realtimeOf>;
+    try {
+      realtime = realtimeOf(ctx);
+    } catch {
+      return;
+    }
+    for (const change of changes) {
+      const target = { accountId: change.accountId, deviceId: change.deviceId };
+      const alarm = { deviceId: change.deviceId, alarmId: change.alarmId, alarmType: change.type };
+      realtime.emitAlarm(change.state === 'raised' ? 'newAlarm' : 'removeAlarm', target, alarm);
+      realtime.emitAlarm('alarmData', target, { ...alarm, state: change.state });
+      realtime.emitAlarm('mapNotification', target, mapNotificationOf(change));
+    }
+  };
+}

@@ -1,0 +1,59 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { enqueue } from '../../jobs/queue.js';
+import type { AuditSubject } from '../../lib/actor.js';
+import * as audit from '../audit/service.js';
+import { purgeReadingsJob } from '../devices/purge.js';
+import { filesRoot } from '../files/storage.js';
+import * as repo from './repo.js';
+
+/** The hourly sweep that purges deleted accounts whose grace period has ended. */
+export const accountPurgeJob = 'accounts.purge';
+/** `at`: the schedule's clock when it enqueued the sweep; accounts due by then are purged. */
+export const accountPurgePayload = z.object({ at: z.iso.datetime() });
+
+/** The platform itself, for entries no person caused. */
+const platformSubject: AuditSubject = {
+  userId: null,
+  email: null,
+  accountId: null,
+  accountName: null,
+  ip: null,
+};
+
+/**
+ * Deletes every disabled account whose `purge_after` is at or before `now`, one transaction per
+ * account with its audit entry; the readings of its devices (no foreign key) are removed by
+ * `device.purgeReadings` jobs queued in that transaction, its export files here.
+ * Returns how many accounts went.
+ */
+export async function purgeDueAccounts(
+  deps: { db: Db; dataDir: string },
+  now: Date,
+): Promise<number> {
+  let purged = 0;
+  for (const account of await repo.accountsDueForPurge(deps.db, now)) {
+    const gone = await deps.db.transaction(async (tx) => {
+      const footprint = await repo.accountFootprint(tx, account.id);
+      if (!(await repo.deleteDisabledAccount(tx, account.id))) return false;
+      for (const deviceId of footprint.deviceIds) {
+        await enqueue(tx, purgeReadingsJob, { deviceId }, { maxAttempts: 20 });
+      }
+      await audit.record(tx, platformSubject, {
+        event: 'account',
+        action: 'purge',
+        information: `Purged deleted account ${account.companyName} (${account.email}, id ${account.id}) after its grace period: ${footprint.users} users, ${footprint.gateways} gateways, ${footprint.deviceIds.length} devices and their data`,
+      });
+      return true;
+    });
+    if (!gone) continue;
+    purged += 1;
+    await rm(join(filesRoot(deps.dataDir), 'exports', account.id), {
+      recursive: true,
+      force: true,
+    });
+  }
+  return purged;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** What an alarm report task remembers of its request (tasks.params), read back by the worker. */
+export const alarmReportParams = z.object({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  timezone: z.string(),
+  format: z.enum(['csv', 'pdf']),
+  /** Set for a `user`: only the events of the devices assigned to them. */
+  assignedTo: z.uuid().optional(),
+});
+export type AlarmReportParams = z.infer<typeof alarmReportParams>;
+
+/** The task kind and the job that builds an alarm report file. */
+export const alarmReportKind = 'alarm_report';
+export const alarmReportJob = 'export.alarms';
+
+/** Spec monitoring 5: 1 to 12 months. */
+export const maxReportMonths = 12;

@@ -1,0 +1,159 @@
+import type {
+  MessageTemplate,
+  MessageTemplateRelation,
+  messageTemplateBody,
+  messageTemplateListQuery,
+  messageTemplateRelationBody,
+} from '@vigil/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
+import { defaultTemplates } from '../../notify/templates.js';
+import * as audit from '../audit/service.js';
+import { pagination } from '../devices/scope.js';
+import * as repo from './repo.js';
+
+const defaultTitles = new Set(defaultTemplates.map((t) => t.title));
+const isDefault = (row: repo.TemplateRow) => row.accountId === null && defaultTitles.has(row.title);
+const cannotDelete = () => new AppError(409, 'cannotDeleteTemplate');
+
+function toTemplate(row: repo.TemplateRow): MessageTemplate {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    title: row.title,
+    template: row.template,
+    language: row.language,
+    isDefault: isDefault(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The account whose templates the actor sees: their own, or any (platform administrator). */
+function scopeOf(actor: Actor, requested?: string): string | undefined {
+  const tenancy = tenancyOf(actor);
+  return tenancy.kind === 'platform' ? requested : tenancy.accountId;
+}
+
+export async function list(
+  ctx: AppContext,
+  actor: Actor,
+  query: z.output<typeof messageTemplateListQuery>,
+) {
+  const { rows, total } = await repo.listTemplates(
+    ctx.db,
+    scopeOf(actor, query.accountId),
+    query.page,
+    query.pageSize,
+  );
+  return {
+    list: rows.map(toTemplate),
+    meta: { pagination: pagination(query.page, query.pageSize, total) },
+  };
+}
+
+/** A template the actor may change: a platform administrator any, an owner their account's. */
+async function changeable(db: Executor, actor: Actor, id: string) {
+  const row = await repo.findTemplate(db, id);
+  const tenancy = tenancyOf(actor);
+  if (!row) throw notFound();
+  if (tenancy.kind === 'platform') return row;
+  if (row.accountId === null) throw forbidden();
+  if (row.accountId !== tenancy.accountId) throw notFound();
+  return row;
+}
+
+export async function create(
+  ctx: AppContext,
+  actor: Actor,
+  body: z.output<typeof messageTemplateBody>,
+): Promise<MessageTemplate> {
+  const tenancy = tenancyOf(actor);
+  const accountId = tenancy.kind === 'platform' ? null : tenancy.accountId;
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertTemplate(tx, { accountId, ...body });
+    await audit.record(tx, subjectOf(actor), {
+      event: 'message template',
+      action: 'create',
+      information: `Added message template "${body.title}"`,
+    });
+    return created;
+  });
+  return toTemplate(row);
+}
+
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  body: z.output<typeof messageTemplateBody>,
+): Promise<MessageTemplate> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await changeable(tx, actor, id);
+    const updated = await repo.updateTemplate(tx, id, body);
+    await audit.record(tx, subjectOf(actor), {
+      event: 'message template',
+      action: 'update',
+      information:
+        before.title === body.title
+          ? `Updated message template "${body.title}"`
+          : `Updated message template "${before.title}", now "${body.title}"`,
+    });
+    return updated;
+  });
+  return toTemplate(row);
+}
+
+/** Deletes a template no user receives; the platform defaults stay ('Cant delete template!'). */
+export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await changeable(tx, actor, id);
+    if (isDefault(row) || (await repo.relationCount(tx, id)) > 0) throw cannotDelete();
+    await repo.deleteTemplate(tx, id);
+    await audit.record(tx, subjectOf(actor), {
+      event: 'message template',
+      action: 'delete',
+      information: `Deleted message template "${row.title}"`,
+    });
+  });
+}
+
+function toRelation(row: NonNullable<Awaited<ReturnType<typeof repo.findRelation>>>) {
+  return { ...row, createdAt: row.createdAt.toISOString() } satisfies MessageTemplateRelation;
+}
+
+export async function relations(ctx: AppContext, actor: Actor, userId: string | undefined) {
+  const rows = await repo.listRelations(ctx.db, { accountId: scopeOf(actor), userId });
+  return rows.map(toRelation);
+}
+
+/** Chooses which template a user receives for a message type by a method (replacing any). */
+export async function relate(
+  ctx: AppContext,
+  actor: Actor,
+  body: z.output<typeof messageTemplateRelationBody>,
+): Promise<MessageTemplateRelation> {
+  const scope = scopeOf(actor);
+  const id = await ctx.db.transaction(async (tx) => {
+    const user = await repo.findUser(tx, body.userId);
+    if (!user?.accountId || (scope !== undefined && user.accountId !== scope)) {
+      throw badRequest('userRequired', 'userId');
+    }
+    const template = await repo.findTemplate(tx, body.templateId);
+    if (!template || (template.accountId !== null && template.accountId !== user.accountId)) {
+      throw badRequest('templateRequired', 'templateId');
+    }
+    const saved = await repo.upsertRelation(tx, body);
+    await audit.record(tx, subjectOf(actor), {
+      event: 'message template',
+      action: 'link',
+      information: `${user.email} receives "${template.title}" for ${body.type} by ${body.method}`,
+    });
+    return saved;
+  });
+  const row = await repo.findRelation(ctx.db, id);
+  if (!row) throw notFound();
+  return toRelation(row);
+}

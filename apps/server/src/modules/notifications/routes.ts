@@ -1,0 +1,102 @@
+import {
+  notificationListReply,
+  notificationQuery,
+  notificationStatisticsReply,
+  smsLimitBody,
+  smsLimitReply,
+  webhookBody,
+  webhookReply,
+} from '@vigil/contracts';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { replies } from '../../lib/routes.js';
+import { actorOf } from '../../plugins/guard.js';
+import * as service from './service.js';
+
+/** The platform administrator for every account; an owner for their own account. */
+const managers = { roles: ['super_admin', 'super_user'] } as const;
+const platform = { roles: ['super_admin'] } as const;
+const owners = { roles: ['super_user'] } as const;
+
+export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  const tags = ['notifications'];
+
+  app.get(
+    '/api/user/notifications',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'The notification log: every message sent or not sent, newest first',
+        description:
+          '`isSms`: -1 both (default), 0 email, 1 SMS. A super_user sees only their own account.',
+        querystring: notificationQuery,
+        response: replies({ 200: notificationListReply }),
+      },
+    },
+    async (request) => ({ data: await service.log(ctx, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/api/user/notifications/statistics',
+    {
+      config: { guard: managers },
+      schema: {
+        tags,
+        summary: 'Messages sent per UTC day and account',
+        querystring: notificationQuery,
+        response: replies({ 200: notificationStatisticsReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.statistics(ctx, actorOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/api/account/addLimit',
+    {
+      config: { guard: platform },
+      schema: {
+        tags,
+        summary: 'Set how many SMS an account may send per day (UTC)',
+        body: smsLimitBody,
+        response: replies({ 200: smsLimitReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.setSmsLimit(ctx, actorOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/api/account/webhooks',
+    {
+      config: { guard: owners },
+      schema: {
+        tags,
+        summary: 'The account’s webhook (null when none); the secret is never shown again',
+        response: replies({ 200: webhookReply }),
+      },
+    },
+    async (request) => ({ data: await service.webhook(ctx, actorOf(request)) }),
+  );
+
+  app.put(
+    '/api/account/webhooks',
+    {
+      config: { guard: owners },
+      schema: {
+        tags,
+        summary: 'Set the account’s webhook',
+        description:
+          'Alarm messages are POSTed as JSON with `X-Vigil-Timestamp` and `X-Vigil-Signature: sha256=<hex>`, the HMAC-SHA256 of `<timestamp>.<body>` with the secret. The secret is returned when the webhook is created or `rotateSecret` is true.',
+        body: webhookBody,
+        response: replies({ 200: webhookReply }),
+      },
+    },
+    async (request) => ({
+      data: await service.saveWebhook(ctx, actorOf(request), request.body),
+    }),
+  );
+};

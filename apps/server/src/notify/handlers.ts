@@ -1,0 +1,29 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { JobHandlers } from '../jobs/worker.js';
+import { alarmNotifyJob, alarmNotifyPayload } from './alarm-notify.js';
+import { deliverNotification } from './delivery.js';
+import type { Mailer } from './email.js';
+import { deliverNotificationJob, fanOut } from './fan-out.js';
+import { createSmsProvider } from './sms-provider.js';
+
+/** The notification jobs: the fan-out of an alarm event and the delivery of each message. */
+export function notificationJobHandlers(deps: {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'sms'>;
+  publicUrl: () => string;
+  log: Logger;
+}): JobHandlers {
+  const sms = deps.config.sms ? createSmsProvider(deps.config.sms) : undefined;
+  if (!sms) deps.log.info('SMS and voice messages are logged as not sent: no SMS_API_URL');
+  return {
+    [alarmNotifyJob]: async (payload) => {
+      await fanOut(deps, alarmNotifyPayload.parse(payload));
+    },
+    [deliverNotificationJob]: async (payload, job) => {
+      await deliverNotification({ ...deps, sms }, payload, job);
+    },
+  };
+}

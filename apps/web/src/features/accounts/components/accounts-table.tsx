@@ -1,0 +1,126 @@
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { IconPhone, IconPhoneOff, IconRouter, IconTrash } from '@tabler/icons-react';
+import type { AccountSummary } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/row-actions';
+import { formatDateTime } from '../../../lib/format';
+
+export interface AccountActions {
+  onVoiceCall: (account: AccountSummary) => void;
+  onGateways: (account: AccountSummary) => void;
+  onDelete: (account: AccountSummary) => void;
+}
+
+/** Spec platform 2, accounts page: every column, with the voice call button and the actions. */
+export function AccountsTable({
+  accounts,
+  actions,
+}: {
+  accounts: AccountSummary[];
+  actions: AccountActions;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={1000}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        fz="sm"
+        data-testid="accounts-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('accounts.columns.id')}</Table.Th>
+            <Table.Th>{t('accounts.columns.companyName')}</Table.Th>
+            <Table.Th>{t('accounts.columns.email')}</Table.Th>
+            <Table.Th>{t('accounts.columns.offlineAlarms')}</Table.Th>
+            <Table.Th>{t('accounts.columns.alarmSensorName')}</Table.Th>
+            <Table.Th>{t('accounts.columns.createdAt')}</Table.Th>
+            <Table.Th>{t('accounts.columns.voiceCall')}</Table.Th>
+            <Table.Th ta="right">{t('accounts.columns.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {accounts.map((account) => (
+            <AccountRow key={account.id} account={account} actions={actions} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AccountRow({ account, actions }: { account: AccountSummary; actions: AccountActions }) {
+  const { t } = useTranslation();
+  const deleted = account.status === 'disabled';
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text ff="monospace" fz="xs">
+          {account.id}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2} align="flex-start">
+          <Text fz="sm" fw={500}>
+            {account.companyName}
+          </Text>
+          {deleted && (
+            <Badge color="red" variant="light" size="sm">
+              {t('accounts.deletedUntil', { date: formatDateTime(account.purgeAfter) })}
+            </Badge>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>{account.email}</Table.Td>
+      <Table.Td>
+        <Badge color={account.offlineAlarmEnable === 1 ? 'teal' : 'gray'} variant="light">
+          {account.offlineAlarmEnable === 1 ? t('accounts.enabled') : t('accounts.disabled')}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{account.alarmSensorName || t('common.notAvailable')}</Table.Td>
+      <Table.Td>{formatDateTime(account.createdAt)}</Table.Td>
+      <Table.Td>
+        <Button
+          size="compact-sm"
+          variant={account.voiceCall ? 'light' : 'default'}
+          leftSection={account.voiceCall ? <IconPhone size={14} /> : <IconPhoneOff size={14} />}
+          aria-label={t('accounts.voiceCallFor', { name: account.companyName })}
+          disabled={deleted}
+          onClick={() => {
+            actions.onVoiceCall(account);
+          }}
+        >
+          {account.voiceCall ? t('accounts.enabled') : t('accounts.disabled')}
+        </Button>
+      </Table.Td>
+      <Table.Td>
+        <RowActions
+          actions={[
+            {
+              label: t('accounts.gatewaysOf', { name: account.companyName }),
+              icon: IconRouter,
+              onClick: () => {
+                actions.onGateways(account);
+              },
+            },
+            ...(deleted
+              ? []
+              : [
+                  {
+                    label: t('accounts.deleteAccount', { name: account.companyName }),
+                    icon: IconTrash,
+                    color: 'red',
+                    onClick: () => {
+                      actions.onDelete(account);
+                    },
+                  },
+                ]),
+          ]}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

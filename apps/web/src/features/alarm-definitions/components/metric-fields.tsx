@@ -1,0 +1,128 @@
+import { Checkbox, Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
+import {
+  alarmMetrics,
+  temperatureMetrics,
+  type AlarmMetricKey,
+  type TemperatureUnit,
+} from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { metricBounds, type MetricDraft, type Range } from '../form-values';
+
+const step = 0.1;
+
+function unitOf(key: AlarmMetricKey, unit: TemperatureUnit): string {
+  if (temperatureMetrics.includes(key)) return `°${unit}`;
+  return key === 'pressure' ? 'hPa' : '%';
+}
+
+interface RangeFieldProps {
+  label: string;
+  suffix: string;
+  bounds: Range;
+  /** Without a toggle (the light profile's lux range is always on). */
+  withToggle?: boolean;
+  enabled: boolean;
+  range: Range;
+  onEnabledChange: (enabled: boolean) => void;
+  onRangeChange: (range: Range) => void;
+}
+
+/** An enable checkbox, a range slider (step 0.1, handles cannot cross) and the two numbers. */
+export function RangeField(props: RangeFieldProps) {
+  const { t } = useTranslation();
+  const { label, suffix, bounds, enabled, range, onEnabledChange, onRangeChange } = props;
+  const withToggle = props.withToggle ?? true;
+  const setBound = (index: 0 | 1) => (value: number | string) => {
+    const number = typeof value === 'number' ? value : Number.parseFloat(value);
+    if (Number.isNaN(number)) return;
+    const next: Range = [...range];
+    next[index] = number;
+    onRangeChange(next);
+  };
+  return (
+    <Stack gap={6}>
+      {withToggle ? (
+        <Checkbox
+          label={`${label} (${suffix})`}
+          checked={enabled}
+          onChange={(event) => {
+            onEnabledChange(event.currentTarget.checked);
+          }}
+        />
+      ) : (
+        <Text size="sm" fw={500}>{`${label} (${suffix})`}</Text>
+      )}
+      <Group gap="sm" wrap="wrap" align="center">
+        <NumberInput
+          aria-label={t('alarmDefinitions.form.minOf', { metric: label })}
+          w={110}
+          size="xs"
+          step={step}
+          decimalScale={1}
+          min={bounds[0]}
+          max={bounds[1]}
+          disabled={!enabled}
+          value={range[0]}
+          onChange={setBound(0)}
+        />
+        <RangeSlider
+          style={{ flex: 1, minWidth: 160 }}
+          aria-label={label}
+          thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
+          thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
+          min={bounds[0]}
+          max={bounds[1]}
+          step={step}
+          minRange={0}
+          precision={1}
+          disabled={!enabled}
+          value={range}
+          onChange={onRangeChange}
+        />
+        <NumberInput
+          aria-label={t('alarmDefinitions.form.maxOf', { metric: label })}
+          w={110}
+          size="xs"
+          step={step}
+          decimalScale={1}
+          min={bounds[0]}
+          max={bounds[1]}
+          disabled={!enabled}
+          value={range[1]}
+          onChange={setBound(1)}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+interface MetricFieldsProps {
+  metrics: Record<AlarmMetricKey, MetricDraft>;
+  unit: TemperatureUnit;
+  onChange: (key: AlarmMetricKey, draft: MetricDraft) => void;
+}
+
+/** Every metric's enable checkbox and range, temperatures in the account's unit. */
+export function MetricFields({ metrics, unit, onChange }: MetricFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      {alarmMetrics.map(({ key }) => (
+        <RangeField
+          key={key}
+          label={t(`alarmDefinitions.metrics.${key}`)}
+          suffix={unitOf(key, unit)}
+          bounds={metricBounds(key, unit)}
+          enabled={metrics[key].enabled}
+          range={metrics[key].range}
+          onEnabledChange={(enabled) => {
+            onChange(key, { ...metrics[key], enabled });
+          }}
+          onRangeChange={(range) => {
+            onChange(key, { ...metrics[key], range });
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}

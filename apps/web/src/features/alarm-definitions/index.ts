@@ -1,0 +1,1 @@
+export { DeviceAlarmsTab } from './components/device-alarms-tab';

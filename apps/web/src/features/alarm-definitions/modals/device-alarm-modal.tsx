@@ -1,0 +1,140 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { deviceAlarmBody, type DeviceAlarm, type Role } from '@vigil/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVoiceCall } from '../api/form-options';
+import { useSaveDeviceAlarm } from '../api/save-device-alarm';
+import { DeliveryFields } from '../components/delivery-fields';
+import { MetricFields } from '../components/metric-fields';
+import { RecipientsField } from '../components/recipients-field';
+import { passes, useSaveFlow } from '../components/use-save-flow';
+import { useUnitDraft } from '../components/use-unit-draft';
+import { alarmDraft, alarmPayload, type AlarmDraft } from '../form-values';
+
+interface DeviceAlarmModalProps {
+  opened: boolean;
+  deviceId: string;
+  /** The alarm to edit; none to add one. */
+  alarm: DeviceAlarm | undefined;
+  role: Role;
+  onClose: () => void;
+}
+
+/** `addEditDeviceAlarm` (large): every threshold, recipient and delivery setting of an alarm. */
+export function DeviceAlarmModal({
+  opened,
+  deviceId,
+  alarm,
+  role,
+  onClose,
+}: DeviceAlarmModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      title={alarm ? t('alarmDefinitions.alarm.editTitle') : t('alarmDefinitions.alarm.addTitle')}
+      data-testid="addEditDeviceAlarm"
+    >
+      {opened && (
+        <DeviceAlarmForm deviceId={deviceId} alarm={alarm} role={role} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function DeviceAlarmForm({
+  deviceId,
+  alarm,
+  role,
+  onClose,
+}: Omit<DeviceAlarmModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const voiceCall = useVoiceCall();
+  const { unit, draft, patch } = useUnitDraft<AlarmDraft>((shownUnit) =>
+    alarmDraft(alarm, shownUnit),
+  );
+  const [nameError, setNameError] = useState<string | undefined>();
+  const save = useSaveDeviceAlarm();
+  const flow = useSaveFlow(onClose);
+
+  const submit = (event: React.SyntheticEvent) => {
+    event.preventDefault();
+    const body = { ...alarmPayload(draft, unit), deviceId };
+    setNameError(draft.name.trim() === '' ? t('alarmDefinitions.form.nameRequired') : undefined);
+    if (!passes(deviceAlarmBody, body)) return;
+    const { deviceId: _device, ...changes } = body;
+    flow.run(
+      () => save.mutateAsync(alarm ? { id: alarm.id, body: changes } : { body }),
+      alarm ? t('alarmDefinitions.alarm.saved') : t('alarmDefinitions.alarm.added'),
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {flow.saved && (
+          <Alert color="teal" variant="light">
+            {flow.saved}
+          </Alert>
+        )}
+        <TextInput
+          label={t('alarmDefinitions.form.name')}
+          required
+          maxLength={30}
+          data-autofocus
+          value={draft.name}
+          error={nameError}
+          onChange={(event) => {
+            patch({ name: event.currentTarget.value });
+          }}
+        />
+        <Title order={5}>{t('alarmDefinitions.form.thresholds')}</Title>
+        <MetricFields
+          metrics={draft.metrics}
+          unit={unit}
+          onChange={(key, metric) => {
+            patch({ metrics: { ...draft.metrics, [key]: metric } });
+          }}
+        />
+        <Checkbox
+          label={t('alarmDefinitions.metrics.water')}
+          checked={draft.waterEnabled}
+          onChange={(event) => {
+            patch({ waterEnabled: event.currentTarget.checked });
+          }}
+        />
+        <Divider />
+        <Title order={5}>{t('alarmDefinitions.form.recipients')}</Title>
+        <RecipientsField
+          recipients={draft.recipients}
+          canPickUsers={role === 'super_user'}
+          onChange={(recipients) => {
+            patch({ recipients });
+          }}
+        />
+        <Divider />
+        <DeliveryFields draft={draft} voiceCall={voiceCall} onChange={patch} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={flow.locked} loading={save.isPending}>
+            {t('alarmDefinitions.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,244 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  MultiSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { lightAlarmBody, lightAlarmUpdateBody, luxRange, type DeviceAlarm } from '@vigil/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
+import { useSession } from '../../../lib/session';
+import { useDeviceOptions } from '../api/form-options';
+import { useLightAlarms } from '../api/list-light-alarms';
+import { useSaveLightAlarm } from '../api/save-light-alarm';
+import { DeliveryFields } from '../components/delivery-fields';
+import { RangeField } from '../components/metric-fields';
+import { RecipientsField } from '../components/recipients-field';
+import { passes, useSaveFlow } from '../components/use-save-flow';
+import { WeekdaySchedule } from '../components/weekday-schedule';
+import { lightDraft, lightPayload, type LightDraft } from '../light-values';
+import { DeleteAlarmModal } from '../modals/delete-alarm-modal';
+
+/**
+ * /lightProfile: a lux alarm on a weekly schedule for devices with a light sensor, and the
+ * list of existing light alarms to edit or delete.
+ */
+export default function LightProfilePage() {
+  const { t } = useTranslation();
+  const alarms = useLightAlarms();
+  const [editing, setEditing] = useState<DeviceAlarm | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<DeviceAlarm | undefined>();
+  const reset = () => {
+    setEditing(undefined);
+    setFormKey((key) => key + 1);
+  };
+  const list = alarms.data?.list ?? [];
+  return (
+    <>
+      <PageHeader
+        title={t('alarmDefinitions.light.title')}
+        subtitle={t('alarmDefinitions.light.subtitle')}
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          <LightForm
+            key={`${editing?.id ?? 'new'}-${String(formKey)}`}
+            alarm={editing}
+            onDone={reset}
+          />
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+          <Title order={4} mb="sm">
+            {t('alarmDefinitions.light.existing')}
+          </Title>
+          {alarms.isPending ? (
+            <Text>{t('alarmDefinitions.loading')}</Text>
+          ) : list.length === 0 ? (
+            <Text c="dimmed">{t('alarmDefinitions.light.none')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('alarmDefinitions.columns.alarmName')}</Table.Th>
+                    <Table.Th>{t('alarmDefinitions.columns.deviceName')}</Table.Th>
+                    <Table.Th>{t('alarmDefinitions.light.lux')}</Table.Th>
+                    <Table.Th>{t('alarmDefinitions.columns.status')}</Table.Th>
+                    <Table.Th>{t('alarmDefinitions.columns.action')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((alarm) => (
+                    <Table.Tr key={alarm.id}>
+                      <Table.Td>{alarm.name}</Table.Td>
+                      <Table.Td>{alarm.deviceInfo.name}</Table.Td>
+                      <Table.Td>
+                        {alarm.minLux} – {alarm.maxLux} lux
+                      </Table.Td>
+                      <Table.Td>
+                        {alarm.enable
+                          ? t('alarmDefinitions.status.enabled')
+                          : t('alarmDefinitions.status.disabled')}
+                      </Table.Td>
+                      <Table.Td>
+                        <RowActions
+                          actions={
+                            alarm.canEdit
+                              ? [
+                                  {
+                                    label: t('alarmDefinitions.alarm.edit', { name: alarm.name }),
+                                    icon: IconPencil,
+                                    onClick: () => {
+                                      setEditing(alarm);
+                                    },
+                                  },
+                                  {
+                                    label: t('alarmDefinitions.alarm.delete', { name: alarm.name }),
+                                    icon: IconTrash,
+                                    color: 'red',
+                                    onClick: () => {
+                                      setDeleting(alarm);
+                                    },
+                                  },
+                                ]
+                              : []
+                          }
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      </Stack>
+      <DeleteAlarmModal
+        alarm={deleting}
+        onClose={() => {
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
+}
+
+function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const devices = useDeviceOptions(session?.userId ?? '');
+  const [draft, setDraft] = useState<LightDraft>(() => lightDraft(alarm));
+  const [nameError, setNameError] = useState<string | undefined>();
+  const save = useSaveLightAlarm();
+  const flow = useSaveFlow(onDone);
+  const patch = (next: Partial<LightDraft>) => {
+    setDraft((current) => ({ ...current, ...next }));
+  };
+  // Only devices whose latest reading carries a lux value have a light sensor.
+  const lightDevices = (devices.data?.list ?? []).filter(
+    (device) => device.latestData.nodeData?.light_s != null,
+  );
+
+  const submit = (event: React.SyntheticEvent) => {
+    event.preventDefault();
+    const { devices: chosen, ...fields } = lightPayload(draft);
+    setNameError(draft.name.trim() === '' ? t('alarmDefinitions.form.nameRequired') : undefined);
+    if (alarm) {
+      if (!passes(lightAlarmUpdateBody, fields)) return;
+      flow.run(
+        () => save.mutateAsync({ id: alarm.id, body: fields }),
+        t('alarmDefinitions.light.saved'),
+      );
+      return;
+    }
+    const body = { ...fields, devices: chosen };
+    if (!passes(lightAlarmBody, body)) return;
+    flow.run(() => save.mutateAsync({ body }), t('alarmDefinitions.light.added'));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('alarmDefinitions.light.formLabel')}>
+      <Stack gap="md">
+        {flow.saved && (
+          <Alert color="teal" variant="light">
+            {flow.saved}
+          </Alert>
+        )}
+        <TextInput
+          label={t('alarmDefinitions.form.name')}
+          required
+          maxLength={30}
+          value={draft.name}
+          error={nameError}
+          onChange={(event) => {
+            patch({ name: event.currentTarget.value });
+          }}
+        />
+        <WeekdaySchedule
+          schedule={draft.schedule}
+          onChange={(schedule) => {
+            patch({ schedule });
+          }}
+        />
+        <RangeField
+          label={t('alarmDefinitions.light.lux')}
+          suffix="lux"
+          bounds={[luxRange.min, luxRange.max]}
+          withToggle={false}
+          enabled
+          range={draft.lux}
+          onEnabledChange={() => undefined}
+          onRangeChange={(lux) => {
+            patch({ lux });
+          }}
+        />
+        {alarm ? (
+          <Text size="sm">
+            {t('alarmDefinitions.form.device')}: {alarm.deviceInfo.name}
+          </Text>
+        ) : (
+          <MultiSelect
+            label={t('alarmDefinitions.form.devices')}
+            description={t('alarmDefinitions.light.devicesHint')}
+            required
+            searchable
+            data={lightDevices.map((d) => ({ value: d.id, label: d.name }))}
+            value={draft.devices}
+            onChange={(ids) => {
+              patch({ devices: ids });
+            }}
+          />
+        )}
+        <Divider />
+        <RecipientsField
+          recipients={draft.recipients}
+          canPickUsers={session?.role === 'super_user'}
+          onChange={(recipients) => {
+            patch({ recipients });
+          }}
+        />
+        <Divider />
+        <DeliveryFields draft={draft} voiceCall={false} onChange={patch} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={flow.locked} loading={save.isPending}>
+            {t('alarmDefinitions.light.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconFileTypePdf, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { messages } from '@vigil/contracts';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/messages';
+import { emptyAuditFilters, rangeInverted, type AuditFilters } from '../api/audit-filters';
+import { useAuditFacets } from '../api/audit-facets';
+import { useAuditAccounts } from '../api/list-accounts';
+
+interface AuditFiltersFormProps {
+  /** The platform administrator chooses the account; an owner sees only their own. */
+  showAccount: boolean;
+  exporting: boolean;
+  onSearch: (filters: AuditFilters) => void;
+  onExport: (filters: AuditFilters) => void;
+}
+
+const options = (values: string[] | undefined) =>
+  (values ?? []).map((value) => ({ value, label: value }));
+
+/** Spec platform 2 and 5: event, action, start and end date (15-minute steps); search, reset, PDF. */
+export function AuditFiltersForm(props: AuditFiltersFormProps) {
+  const { showAccount, exporting, onSearch, onExport } = props;
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<AuditFilters>(emptyAuditFilters);
+  const [rangeError, setRangeError] = useState(false);
+  const facets = useAuditFacets();
+  const accounts = useAuditAccounts(showAccount);
+  const set = <K extends keyof AuditFilters>(key: K, value: AuditFilters[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+  /** Runs `then` with the filters unless the range is inverted (then only the message shows). */
+  const checked = (then: (filters: AuditFilters) => void) => {
+    const invalid = rangeInverted(draft);
+    setRangeError(invalid);
+    if (!invalid) then(draft);
+  };
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    checked(onSearch);
+  };
+  const reset = () => {
+    setDraft(emptyAuditFilters);
+    setRangeError(false);
+    onSearch(emptyAuditFilters);
+  };
+  const picker = {
+    valueFormat: 'YYYY-MM-DD HH:mm:ss',
+    withSeconds: true,
+    clearable: true,
+    timePickerProps: { minutesStep: 15, withDropdown: true, format: '24h' as const },
+  };
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} mb="lg">
+      <form onSubmit={submit} noValidate aria-label={t('auditTrail.filters.label')}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            {showAccount && (
+              <Select
+                label={t('auditTrail.filters.account')}
+                placeholder={t('auditTrail.filters.allAccounts')}
+                clearable
+                searchable
+                data={(accounts.data ?? []).map((account) => ({
+                  value: account.id,
+                  label: account.companyName,
+                }))}
+                value={draft.accountId}
+                onChange={(value) => {
+                  set('accountId', value);
+                }}
+              />
+            )}
+            <Select
+              label={t('auditTrail.filters.event')}
+              placeholder={t('auditTrail.filters.any')}
+              clearable
+              searchable
+              data={options(facets.data?.events)}
+              value={draft.event}
+              onChange={(value) => {
+                set('event', value);
+              }}
+            />
+            <Select
+              label={t('auditTrail.filters.action')}
+              placeholder={t('auditTrail.filters.any')}
+              clearable
+              searchable
+              data={options(facets.data?.actions)}
+              value={draft.action}
+              onChange={(value) => {
+                set('action', value);
+              }}
+            />
+            <DateTimePicker
+              {...picker}
+              label={t('auditTrail.filters.startDate')}
+              placeholder={t('auditTrail.filters.datePlaceholder')}
+              value={draft.startDate}
+              onChange={(value) => {
+                set('startDate', value);
+              }}
+            />
+            <DateTimePicker
+              {...picker}
+              label={t('auditTrail.filters.endDate')}
+              placeholder={t('auditTrail.filters.datePlaceholder')}
+              value={draft.endDate}
+              error={rangeError ? translateMessage(messages.dateRangeInvalid) : undefined}
+              onChange={(value) => {
+                set('endDate', value);
+              }}
+            />
+            <TextInput
+              label={t('auditTrail.filters.search')}
+              placeholder={t('auditTrail.filters.searchPlaceholder')}
+              type="search"
+              value={draft.search}
+              onChange={(event) => {
+                set('search', event.currentTarget.value);
+              }}
+            />
+          </SimpleGrid>
+          <Group gap="sm" justify="flex-end" wrap="wrap">
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
+              {t('auditTrail.filters.reset')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileTypePdf size={16} />}
+              loading={exporting}
+              onClick={() => {
+                checked(onExport);
+              }}
+            >
+              {t('auditTrail.filters.downloadPdf')}
+            </Button>
+            <Button type="submit" leftSection={<IconSearch size={16} />}>
+              {t('auditTrail.filters.searchButton')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { messages } from '@vigil/contracts';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/messages';
+import { useAccounts } from '../api/list-accounts';
+import { emptyFilters, type NotificationFilters } from '../api/list-notifications';
+
+interface NotificationFiltersProps {
+  /** The platform administrator filters by account; an owner sees only their own. */
+  showAccount: boolean;
+  onSearch: (filters: NotificationFilters) => void;
+}
+
+/** Spec platform 2: email, phone, content, kind, account, start and end date; search and reset. */
+export function NotificationFiltersForm({ showAccount, onSearch }: NotificationFiltersProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<NotificationFilters>(emptyFilters);
+  const [rangeError, setRangeError] = useState(false);
+  const accounts = useAccounts(showAccount);
+  const set = <K extends keyof NotificationFilters>(key: K, value: NotificationFilters[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const invalid =
+      draft.startDate !== '' &&
+      draft.endDate !== '' &&
+      new Date(draft.endDate) < new Date(draft.startDate);
+    setRangeError(invalid);
+    if (!invalid) onSearch(draft);
+  };
+  const reset = () => {
+    setDraft(emptyFilters);
+    setRangeError(false);
+    onSearch(emptyFilters);
+  };
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} mb="lg">
+      <form onSubmit={submit} noValidate aria-label={t('notifications.filters.label')}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            <TextInput
+              label={t('notifications.filters.email')}
+              type="search"
+              value={draft.email}
+              onChange={(event) => {
+                set('email', event.currentTarget.value);
+              }}
+            />
+            <TextInput
+              label={t('notifications.filters.phone')}
+              type="search"
+              value={draft.phone}
+              onChange={(event) => {
+                set('phone', event.currentTarget.value);
+              }}
+            />
+            <TextInput
+              label={t('notifications.filters.text')}
+              type="search"
+              value={draft.text}
+              onChange={(event) => {
+                set('text', event.currentTarget.value);
+              }}
+            />
+            {showAccount && (
+              <Select
+                label={t('notifications.filters.account')}
+                placeholder={t('notifications.filters.allAccounts')}
+                clearable
+                searchable
+                data={(accounts.data ?? []).map((account) => ({
+                  value: account.id,
+                  label: account.companyName,
+                }))}
+                value={draft.accountId}
+                onChange={(value) => {
+                  set('accountId', value);
+                }}
+              />
+            )}
+            <TextInput
+              label={t('notifications.filters.startDate')}
+              type="datetime-local"
+              step={900}
+              value={draft.startDate}
+              onChange={(event) => {
+                set('startDate', event.currentTarget.value);
+              }}
+            />
+            <TextInput
+              label={t('notifications.filters.endDate')}
+              type="datetime-local"
+              step={900}
+              value={draft.endDate}
+              error={rangeError ? translateMessage(messages.dateRangeInvalid) : undefined}
+              onChange={(event) => {
+                set('endDate', event.currentTarget.value);
+              }}
+            />
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Text component="span" fz="sm" fw={500} id="notification-kind">
+              {t('notifications.filters.kind')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="notification-kind"
+              maw={360}
+              value={draft.isSms}
+              onChange={(value) => {
+                set('isSms', value);
+              }}
+              data={[
+                { value: '-1', label: t('notifications.kinds.both') },
+                { value: '0', label: t('notifications.kinds.email') },
+                { value: '1', label: t('notifications.kinds.sms') },
+              ]}
+            />
+          </Stack>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
+              {t('notifications.filters.reset')}
+            </Button>
+            <Button type="submit" leftSection={<IconSearch size={16} />}>
+              {t('notifications.filters.search')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { LinkTemplateModal, type LinkTemplateModalProps } from './modals/link-template-modal';

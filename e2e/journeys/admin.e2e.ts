@@ -1,0 +1,131 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  logOut,
+  openPage,
+  screenshot,
+  screenshotDir,
+  signIn,
+  waitForPath,
+} from '../helpers/browser';
+
+/** The text a PDF shows: its content streams inflated, the strings of their TJ operators joined. */
+function pdfText(pdf: Buffer): string {
+  const lines: string[] = [];
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const operation of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+      const hexes = [...(operation[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)];
+      lines.push(hexes.map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1')).join(''));
+    }
+  }
+  return lines.join('\n');
+}
+
+describe('the platform administrator and the compliance officer', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('opens the accounts, an account’s gateways and a demo gateway’s logs', async () => {
+    const page = await openPage(browser, '/login');
+    await signIn(page, 'admin@vigil.test', 'vigil-demo');
+    await waitForPath(page, '/users');
+
+    await page.goto('/accounts');
+    const demo = page.getByRole('row', { name: /Demo Laboratory/ });
+    await demo.waitFor();
+    await expect(demo.getByRole('cell', { name: 'owner@demo.vigil.test' }).count()).resolves.toBe(
+      1,
+    );
+    await demo.getByRole('button', { name: 'Gateways of Demo Laboratory' }).click();
+    const gateways = page.getByRole('dialog', { name: 'Gateways of Demo Laboratory' });
+    await gateways.getByRole('cell', { name: 'vigil-demo-gw-01' }).waitFor();
+    await gateways.getByRole('cell', { name: 'vigil-demo-gw-02' }).waitFor();
+    await gateways.getByRole('row', { name: /Gateway North/ }).waitFor();
+    await screenshot(page, 'accounts-associated-gateways');
+    await page.keyboard.press('Escape');
+    await gateways.waitFor({ state: 'hidden' });
+
+    await page.goto('/gatewaylogs');
+    await page.getByRole('heading', { name: 'GatewayLogs' }).waitFor();
+    await page.getByPlaceholder('search by GatewayId').fill('vigil-demo-gw-01');
+    const table = page.getByTestId('gateway-logs-table');
+    // The simulator's gateway connected when the demo started: the platform logged it.
+    await table
+      .getByRole('row', { name: /vigil-demo-gw-01\s*connected/ })
+      .first()
+      .waitFor();
+    // Once the search has answered, no other gateway's line is left.
+    await table
+      .getByRole('cell', { name: 'vigil-demo-gw-02' })
+      .first()
+      .waitFor({ state: 'detached' });
+    await page.getByText(/^Showing 1 to \d+ of all results$/).waitFor();
+    await screenshot(page, 'gateway-logs');
+    await logOut(page);
+    await page.close();
+  });
+
+  it('exports the audit trail as a PDF through its task and reads it', async () => {
+    const page = await openPage(browser, '/login');
+    await signIn(page, 'owner@demo.vigil.test', 'vigil-demo');
+    await waitForPath(page, '/dashboard');
+    await page.goto('/AuditTrail');
+    await page.getByTestId('audit-table').waitFor();
+    await page.getByRole('combobox', { name: 'Event' }).click();
+    await page.getByRole('option', { name: 'auth', exact: true }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByTestId('audit-table')
+      .getByText('owner@demo.vigil.test signed in')
+      .first()
+      .waitFor();
+
+    // The new tab asks for the file (served as an attachment, it turns into a download).
+    const fileRequested = page
+      .context()
+      .waitForEvent('request', (request) => request.url().includes('/api/files/exports/'));
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const status = page.getByTestId('audit-export-status');
+    await status.getByText(/^(Queued|Running|Completed) — \d+%$/).waitFor();
+    // Polled every 5 s; on completion the result opens in a new tab.
+    await status.getByText('Completed — 100%').waitFor({ timeout: 30_000 });
+    await popup;
+    const request = await fileRequested;
+    expect(request.frame().page()).not.toBe(page);
+    await screenshot(page, 'audit-trail-export');
+
+    const href = await status.getByRole('link', { name: 'Open the PDF' }).getAttribute('href');
+    const response = await page.request.get(href ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const pdf = await response.body();
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await mkdir(screenshotDir, { recursive: true });
+    await writeFile(join(screenshotDir, 'audit-trail.pdf'), pdf);
+    const text = pdfText(pdf);
+    expect(text).toContain('Audit trail export');
+    expect(text).toContain('Account: Demo Laboratory');
+    expect(text).toContain('Filter: event auth; action any; search none');
+    expect(text).toMatch(/Time zone: \S+/);
+    expect(text).toMatch(/Exported by: .*owner@demo\.vigil\.test/);
+    expect(text).toMatch(/Hash chain verification: intact/);
+    expect(text).toContain('owner@demo.vigil.test signed in');
+    await page.close();
+  });
+});
