@@ -72,6 +72,13 @@ const envSchema = z.object({
     .min(1024)
     .max(512 * 1024 * 1024)
     .default(16 * 1024 * 1024),
+  /** The largest floor-plan image a map upload may carry, in bytes (10 MiB). */
+  MAP_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   DEMO: flag.default(false),
   /** Share (0 to 1) of the demo gateways' firmware updates that fail, to show the failure path. */
   DEMO_OTA_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -115,6 +122,7 @@ export type Config = {
   rawRetentionDays: number;
   accountPurgeGraceDays: number;
   firmwareMaxBytes: number;
+  mapMaxBytes: number;
   demo: boolean;
   demoOtaFailureRate: number;
   demoHistoryHours: number;
@@ -171,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rawRetentionDays: e.RAW_RETENTION_DAYS,
     accountPurgeGraceDays: e.ACCOUNT_PURGE_GRACE_DAYS,
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
+    mapMaxBytes: e.MAP_MAX_BYTES,
     demo: e.DEMO,
     demoOtaFailureRate: e.DEMO_OTA_FAILURE_RATE,
     demoHistoryHours: e.DEMO_HISTORY_HOURS,

@@ -3,15 +3,45 @@ import { data } from './common.js';
 import { accountOfflineFrequencies, offlineMaxAlarms, temperatureUnits } from './constants.js';
 import { messages } from './messages.js';
 
+/**
+ * How long an alarm event may stay unacknowledged before the account's admins are told:
+ * 0 never escalates, otherwise 15 minutes to a day.
+ */
+export const escalationMinutesRange = { never: 0, min: 15, max: 1440 } as const;
+/** The choices the settings form offers, all within `escalationMinutesRange`. */
+export const escalationMinutesChoices = [0, 15, 30, 60, 120, 240, 480, 1440] as const;
+
+const escalationMinutesField = z
+  .number({ error: messages.escalationMinutesInvalid })
+  .int({ error: messages.escalationMinutesInvalid })
+  .refine(
+    (minutes) =>
+      minutes === escalationMinutesRange.never ||
+      (minutes >= escalationMinutesRange.min && minutes <= escalationMinutesRange.max),
+    { error: messages.escalationMinutesInvalid },
+  );
+
 export const accountSettings = z.object({
   temperatureUnit: z.enum(temperatureUnits),
   voiceCall: z.boolean(),
+  /** Minutes unacknowledged before escalation to the account's admins; 0 = never. */
+  escalationMinutes: z.number().int(),
 });
 export type AccountSettings = z.infer<typeof accountSettings>;
 export const accountSettingsReply = data(accountSettings);
-export const updateAccountSettingsBody = z.object({
-  temperatureUnit: z.enum(temperatureUnits, { error: messages.temperatureUnitInvalid }),
-});
+/** Either setting or both; a body with neither is refused as a missing temperature unit. */
+export const updateAccountSettingsBody = z
+  .object({
+    temperatureUnit: z
+      .enum(temperatureUnits, { error: messages.temperatureUnitInvalid })
+      .optional(),
+    escalationMinutes: escalationMinutesField.optional(),
+  })
+  .refine((body) => body.temperatureUnit !== undefined || body.escalationMinutes !== undefined, {
+    error: messages.temperatureUnitInvalid,
+    path: ['temperatureUnit'],
+  });
+export type UpdateAccountSettings = z.infer<typeof updateAccountSettingsBody>;
 
 export const apiKeyView = z.object({
   /** The full key on create only; afterwards only its prefix with the rest masked. */

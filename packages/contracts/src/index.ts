@@ -16,3 +16,5 @@ export * from './alarm-events.js';
 export * from './notifications.js';
 export * from './firmware.js';
 export * from './alarm-definitions.js';
+export * from './maps.js';
+export * from './reports.js';

@@ -44,6 +44,7 @@ export const messages = {
   // account settings
   temperatureUnitInvalid: 'temperature unit must be C or F',
   offlineFrequencyInvalid: 'please choose an offline alarm frequency',
+  escalationMinutesInvalid: 'escalation time must be 0 (never) or between 15 and 1440 minutes',
   // audit
   dateRangeInvalid: 'start date should not be greater than end date',
   // devices, gateways, locations
@@ -108,6 +109,18 @@ export const messages = {
   profileChannelRequired: 'select at least one toggle either email or text when alarm is enabled',
   lightSensorMissing: 'this device has no light sensor',
   lightWindowInvalid: 'the end of a time window must be after its start',
+  // scheduled reports
+  reportNameRequired: 'report name is required',
+  reportNameTooLong: "report name shouldn't be longer than 50 characters",
+  reportUserRequired: 'please enter at least one user',
+  reportDeviceRequired: 'please select at least one device',
+  reportDeviceDuplicate: 'device already exists',
+  reportUserDuplicate: 'user already exists',
+  reportFrequencyInvalid: 'please choose a report frequency',
+  reportFormatInvalid: 'please choose a report format',
+  reportSortInvalid: 'please choose a sort order',
+  reportRecipientUnknown: 'this user is not in the account',
+  reportRunNotReady: 'this report run has no file yet',
   // notifications and message templates
   templateTitleRequired: 'please enter a title',
   templateTextRequired: 'please enter a template',
@@ -132,6 +145,21 @@ export const messages = {
   deviceHasNoGateway: 'this device has no gateway to update it through',
   brokerUnavailable: 'the MQTT broker cannot be reached from here',
   loraFrequencyMissing: 'this gateway has no LoRa frequency set',
+  // floor-plan maps
+  mapSaved: 'Saved',
+  mapTitleRequired: 'please enter a title for the map',
+  mapTitleTooLong: "map title shouldn't be longer than 100 characters",
+  mapFileRequired: 'please choose an image file for the map',
+  mapFileType: 'only PNG, JPEG, WebP and SVG images are accepted',
+  mapFileMismatch: "the file's content does not match its name (.png, .jpg, .jpeg, .webp or .svg)",
+  mapFileTooLarge: 'the map image is too large',
+  mapImageUnreadable: 'the image size cannot be read from this file',
+  mapPartUnknown: 'unknown upload part; send file and title',
+  mapSelectMap: 'Select a map',
+  mapDeviceUnknown: 'a placed device is not a device of this account',
+  mapLocationUnknown: 'a placed location is not a location of this account',
+  mapPlacedTwice: 'a location or device is placed twice on this map',
+  mapAlreadyPlaced: 'already placed on another map',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gatewayFirmwareEvent } from './firmware.js';
 import { reading } from './inventory.js';
+import { mapLiveDataEvent } from './maps.js';
 
 /**
  * Socket.IO (spec monitoring 7, DESIGN 5). A browser connects to the API's origin at path
@@ -95,10 +96,12 @@ export const alarmDataEvent = z.object({
 /**
  * A toast for the map view (spec monitoring 7): `error` when an alarm is raised, `success` when
  * it clears; `type` says whether it is a defined alarm or the device going offline. `id` is the
- * alarm event's id.
+ * alarm event's id (for a device's online/offline change, which has no event, a fresh id);
+ * `deviceDBId` the device's row id (the dot to colour).
  */
 export const mapNotificationEvent = z.object({
   id: z.uuid(),
+  deviceDBId: z.uuid(),
   status: z.enum(['success', 'error', 'info']),
   type: z.enum(['alarm', 'offline']),
   alarmType: z.string(),
@@ -118,6 +121,8 @@ export const serverEvents = {
   removeAlarm: removeAlarmEvent,
   alarmData: alarmDataEvent,
   mapNotification: mapNotificationEvent,
+  /** A placed device's newest readings, at most one per device every few seconds. */
+  mapLiveData: mapLiveDataEvent,
   /** Platform administrators only: an OTA update moved on. */
   gatewayFirmware: gatewayFirmwareEvent,
 } as const;

@@ -55,6 +55,7 @@ export function mapMessage(change: AlarmChange): string {
 export function mapNotificationOf(change: AlarmChange): MapNotificationEvent {
   return {
     id: change.eventId,
+    deviceDBId: change.deviceId,
     status: change.state === 'raised' ? 'error' : 'success',
     type: change.type === 'offline' ? 'offline' : 'alarm',
     alarmType: change.type,

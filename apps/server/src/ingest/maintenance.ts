@@ -9,6 +9,7 @@ import * as gatewayLogs from '../modules/gateway-logs/service.js';
 import * as readingsRepo from '../modules/readings/repo.js';
 import type { IngestEvents } from './events.js';
 import * as repo from './repo.js';
+import { reportScheduleJob } from '../jobs/reports/schedule.js';
 
 export const maintenanceJobs = {
   offlineSweep: 'ingest.offlineSweep',
@@ -123,6 +124,13 @@ export async function enqueueMaintenance(db: Db, now = new Date()): Promise<void
       maintenanceJobs.logRetention,
       {},
       { singletonKey: `${maintenanceJobs.logRetention}@${day}` },
+    );
+    // Scheduled reports: the tick only enqueues the runs that are due (jobs/reports/run.ts).
+    await enqueue(
+      tx,
+      reportScheduleJob,
+      {},
+      { singletonKey: `${reportScheduleJob}@${minute}`, maxAttempts: 1 },
     );
     // Deleted accounts past their grace period, once an hour.
     await enqueue(

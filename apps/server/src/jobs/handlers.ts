@@ -17,6 +17,7 @@ import {
   accountPurgePayload,
   purgeDueAccounts,
 } from '../modules/accounts/purge.js';
+import { reportJobHandlers } from './reports/run.js';
 import type { JobHandlers } from './worker.js';
 
 const exportPayload = z.object({ taskId: z.uuid() });
@@ -41,6 +42,7 @@ export function jobHandlers(deps: {
   return {
     ...deps.maintenance,
     ...deps.notify,
+    ...reportJobHandlers(deps),
     'mail.send': async (payload) => {
       await deps.mailer.send(mailPayload.parse(payload));
     },

@@ -18,6 +18,7 @@ import type { TokenSigner } from '../lib/jwt.js';
 import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
 import { welcome, type VigilSocket } from './connection.js';
+import { createMapFeed, type MapFeed } from './map-feed.js';
 import { checkHandshake, HandshakeRefused, type SocketData } from './handshake.js';
 import { deviceAudience, room } from './rooms.js';
 
@@ -51,6 +52,8 @@ export type Realtime = {
    * reconnect.
    */
   endSession: (sessionId: string) => void;
+  /** Placements on maps changed in this process: the map feed re-reads them. */
+  mapsChanged: () => void;
   /** Disconnects this process's sockets and stops serving them (before the HTTP server closes). */
   closeServer: () => Promise<void>;
   /** Sends what is held, then closes the Redis clients (before the database closes). */
@@ -106,6 +109,17 @@ export function createRealtime(deps: {
           broadcast?.(rooms, event, payload);
         })
       : undefined;
+  const mapFeed: MapFeed | undefined =
+    servesSockets || pub
+      ? createMapFeed({
+          db: deps.db,
+          events: deps.events,
+          log,
+          broadcast: (rooms, event, payload) => {
+            broadcast?.(rooms, event, payload);
+          },
+        })
+      : undefined;
 
   return {
     get io() {
@@ -157,6 +171,9 @@ export function createRealtime(deps: {
         payload,
       );
     },
+    mapsChanged() {
+      mapFeed?.invalidate();
+    },
     endSession(sessionId) {
       io?.in(room.session(sessionId)).disconnectSockets(true);
     },
@@ -169,6 +186,7 @@ export function createRealtime(deps: {
     },
     async close() {
       bridge?.close();
+      mapFeed?.close();
       for (const client of [sub, pub]) {
         if (!client) continue;
         try {

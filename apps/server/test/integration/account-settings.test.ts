@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../src/db/schema/index.js';
+import { accounts, apiKeys } from '../../src/db/schema/index.js';
 import { demo } from '../helpers/fixtures.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
 
@@ -25,7 +25,11 @@ describe('account settings', () => {
       headers: owner.headers,
       payload: { temperatureUnit: 'F' },
     });
-    expect(put.json().data).toEqual({ temperatureUnit: 'F', voiceCall: false });
+    expect(put.json().data).toEqual({
+      temperatureUnit: 'F',
+      voiceCall: false,
+      escalationMinutes: 60,
+    });
     const seen = await test.app.inject({
       method: 'GET',
       url: '/api/account/getAccountSettings',
@@ -49,6 +53,47 @@ describe('account settings', () => {
     });
     expect(put.statusCode).toBe(400);
     expect(put.json().errors[0]).toMatchObject({
+      field: 'temperatureUnit',
+      message: 'temperature unit must be C or F',
+    });
+  });
+
+  it('keeps the alarm escalation time: never or 15 to 1440 minutes, set by the owner only', async () => {
+    const initial = await settingsOf(viewer.headers);
+    expect(initial.escalationMinutes).toBe(60);
+
+    const put = await updateSettings(owner.headers, { escalationMinutes: 240 });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toEqual({ ...initial, escalationMinutes: 240 });
+    expect(await settingsOf(viewer.headers)).toEqual({ ...initial, escalationMinutes: 240 });
+    expect(await storedEscalation()).toBe(240);
+
+    for (const escalationMinutes of [0, 15, 1440]) {
+      const ok = await updateSettings(owner.headers, { escalationMinutes });
+      expect(ok.json().data.escalationMinutes).toBe(escalationMinutes);
+      expect(await storedEscalation()).toBe(escalationMinutes);
+    }
+    await updateSettings(owner.headers, { escalationMinutes: 30 });
+
+    for (const escalationMinutes of [-15, 5, 14, 1441, 20.5, '60', null]) {
+      // A bad escalation time also keeps a valid temperature unit in the same body from changing.
+      const bad = await updateSettings(owner.headers, { temperatureUnit: 'C', escalationMinutes });
+      expect(bad.statusCode, String(escalationMinutes)).toBe(400);
+      expect(bad.json().errors[0]).toEqual({
+        code: 'escalationMinutesInvalid',
+        field: 'escalationMinutes',
+        message: 'escalation time must be 0 (never) or between 15 and 1440 minutes',
+      });
+    }
+    const refused = await updateSettings(viewer.headers, { escalationMinutes: 0 });
+    expect(refused.statusCode).toBe(403);
+    expect(await settingsOf(owner.headers)).toEqual({ ...initial, escalationMinutes: 30 });
+    expect(await storedEscalation()).toBe(30);
+
+    // A body with neither setting is refused as before.
+    const empty = await updateSettings(owner.headers, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({
       field: 'temperatureUnit',
       message: 'temperature unit must be C or F',
     });
@@ -175,13 +220,46 @@ describe('account settings', () => {
     expect(messages).toEqual(
       expect.arrayContaining([
         'Temperature unit changed from C to F',
+        'Alarm escalation to the account admins changed from 60 min to 240 min',
+        'Alarm escalation to the account admins changed from 240 min to never',
+        'Alarm escalation to the account admins changed from never to 15 min',
         'Offline alarms enabled, one-time',
         'Offline alarms disabled',
         expect.stringMatching(/^Created API key vgl_[\w-]{4}… and revoked vgl_[\w-]{4}…$/),
       ]),
     );
+    // One entry per accepted change (240, 0, 15, 1440, 30); nothing for the refused ones.
+    expect(
+      messages.filter((message: string) => message.startsWith('Alarm escalation')),
+    ).toHaveLength(5);
   });
 });
+
+function updateSettings(headers: Record<string, string>, payload: object) {
+  return test.app.inject({
+    method: 'PUT',
+    url: '/api/account/updateAccountSettings',
+    headers,
+    payload,
+  });
+}
+
+async function settingsOf(headers: Record<string, string>) {
+  const response = await test.app.inject({
+    method: 'GET',
+    url: '/api/account/getAccountSettings',
+    headers,
+  });
+  return response.json().data;
+}
+
+async function storedEscalation(): Promise<number | undefined> {
+  const [row] = await test.runtime.ctx.db
+    .select({ escalationMinutes: accounts.escalationMinutes })
+    .from(accounts)
+    .where(eq(accounts.id, await accountId()));
+  return row?.escalationMinutes;
+}
 
 async function accountId(): Promise<string> {
   const meta = await test.app.inject({

@@ -177,6 +177,7 @@ describe('the alarm engine on the ingest path', () => {
     });
     expect(await socket.next('mapNotification', (payload) => payload.id === event?.id)).toEqual({
       id: event?.id,
+      deviceDBId: rowId,
       status: 'error',
       type: 'alarm',
       alarmType: 'temperature',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { apiKeys, devices, gatewayLogs, readings } from '../../src/db/schema/index.js';
 import { maintenanceJobs, enqueueMaintenance } from '../../src/ingest/maintenance.js';
+import { reportScheduleJob } from '../../src/jobs/reports/schedule.js';
 import { accountPurgeJob } from '../../src/modules/accounts/purge.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {
@@ -240,6 +241,7 @@ describe('maintenance jobs', () => {
       [maintenanceJobs.logRetention, 1],
       [maintenanceJobs.offlineSweep, 1],
       [maintenanceJobs.rawRetention, 1],
+      [reportScheduleJob, 1],
     ]);
   });
 

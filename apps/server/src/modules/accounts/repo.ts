@@ -28,7 +28,12 @@ export async function findAccount(db: Executor, id: string) {
 export async function updateAccount(
   db: Executor,
   id: string,
-  values: Partial<Pick<typeof accounts.$inferInsert, 'temperatureUnit' | 'voiceCall' | 'smsLimit'>>,
+  values: Partial<
+    Pick<
+      typeof accounts.$inferInsert,
+      'temperatureUnit' | 'voiceCall' | 'smsLimit' | 'escalationMinutes'
+    >
+  >,
 ) {
   await db
     .update(accounts)

@@ -99,7 +99,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       config: { guard: members },
       schema: {
         tags,
-        summary: 'Temperature unit and voice call',
+        summary: 'Temperature unit, voice call and alarm escalation time',
         response: replies({ 200: accountSettingsReply }),
       },
     },
@@ -112,13 +112,15 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       config: { guard: owners },
       schema: {
         tags,
-        summary: "Change the account's temperature unit",
+        summary: "Change the account's temperature unit and/or alarm escalation time",
+        description:
+          'escalationMinutes: how long an alarm event may stay unacknowledged before the account admins are notified; 0 = never, otherwise 15 to 1440. Each change is audited.',
         body: updateAccountSettingsBody,
         response: replies({ 200: accountSettingsReply }),
       },
     },
     async (request) => ({
-      data: await service.updateSettings(ctx, actorOf(request), request.body.temperatureUnit),
+      data: await service.updateSettings(ctx, actorOf(request), request.body),
     }),
   );
 

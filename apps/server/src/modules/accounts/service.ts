@@ -1,10 +1,12 @@
 import type {
   AccountMetadata,
+  AccountSettings,
   AccountSummary,
   ApiKeyView,
   AssociatedGateway,
   DeletedAccount,
   OfflineAlarmSettings,
+  UpdateAccountSettings,
   UserMetadata,
 } from '@vigil/contracts';
 import { offlineMaxAlarms } from '@vigil/contracts';
@@ -25,22 +27,50 @@ async function ownAccount(ctx: AppContext, actor: Actor) {
   return account;
 }
 
-export async function settings(ctx: AppContext, actor: Actor) {
+const settingsOf = (account: {
+  temperatureUnit: 'C' | 'F';
+  voiceCall: boolean;
+  escalationMinutes: number;
+}): AccountSettings => ({
+  temperatureUnit: account.temperatureUnit,
+  voiceCall: account.voiceCall,
+  escalationMinutes: account.escalationMinutes,
+});
+
+export async function settings(ctx: AppContext, actor: Actor): Promise<AccountSettings> {
   const account = await ownAccount(ctx, actor);
-  return { temperatureUnit: account.temperatureUnit, voiceCall: account.voiceCall };
+  return settingsOf(account);
 }
 
-export async function updateSettings(ctx: AppContext, actor: Actor, temperatureUnit: 'C' | 'F') {
+const escalationText = (minutes: number) => (minutes === 0 ? 'never' : `${minutes} min`);
+
+/** The temperature unit and/or the escalation time; each change is its own audit entry. */
+export async function updateSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: UpdateAccountSettings,
+): Promise<AccountSettings> {
   const account = await ownAccount(ctx, actor);
+  const values = {
+    temperatureUnit: body.temperatureUnit ?? account.temperatureUnit,
+    escalationMinutes: body.escalationMinutes ?? account.escalationMinutes,
+  };
   await ctx.db.transaction(async (tx) => {
-    await repo.updateAccount(tx, account.id, { temperatureUnit });
-    await audit.record(tx, subjectOf(actor), {
-      event: 'account',
-      action: 'update',
-      information: `Temperature unit changed from ${account.temperatureUnit} to ${temperatureUnit}`,
-    });
+    await repo.updateAccount(tx, account.id, values);
+    if (body.temperatureUnit !== undefined)
+      await audit.record(tx, subjectOf(actor), {
+        event: 'account',
+        action: 'update',
+        information: `Temperature unit changed from ${account.temperatureUnit} to ${body.temperatureUnit}`,
+      });
+    if (body.escalationMinutes !== undefined)
+      await audit.record(tx, subjectOf(actor), {
+        event: 'account',
+        action: 'escalation',
+        information: `Alarm escalation to the account admins changed from ${escalationText(account.escalationMinutes)} to ${escalationText(body.escalationMinutes)}`,
+      });
   });
-  return { temperatureUnit, voiceCall: account.voiceCall };
+  return settingsOf({ ...account, ...values });
 }
 
 const keyPrefixLength = 8;

@@ -9,8 +9,10 @@ import { foundation } from './foundation.js';
 import { history } from './history.js';
 import { ingest } from './ingest.js';
 import { inventory } from './inventory.js';
+import { mapsMatrix } from './maps.js';
 import { platformAdmin } from './platform-admin.js';
 import { notificationsMatrix } from './notifications.js';
+import { reportsMatrix } from './reports.js';
 import { callers, type Call, type Caller, type MatrixContext, type MatrixModule } from './types.js';
 
 /**
@@ -27,6 +29,8 @@ const modules: MatrixModule[] = [
   alarmDefinitionsMatrix,
   notificationsMatrix,
   firmwareMatrix,
+  mapsMatrix,
+  reportsMatrix,
   platformAdmin,
 ];
 const calls: Call[] = modules.flatMap((module) => module.calls);

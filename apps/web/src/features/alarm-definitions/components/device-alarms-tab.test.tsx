@@ -19,6 +19,7 @@ function serve(
     'GET /api/account/getAccountSettings': ok({
       temperatureUnit: options.unit ?? 'C',
       voiceCall: options.voiceCall ?? false,
+      escalationMinutes: 60,
     }),
     'GET /api/user/userIds': ok([
       { id: ids.viewer, name: 'Victor Viewer', email: 'viewer@demo.vigil.test', role: 'user' },

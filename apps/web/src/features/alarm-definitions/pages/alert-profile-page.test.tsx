@@ -16,7 +16,11 @@ function serve(role: Role, unit: 'C' | 'F' = 'C') {
       result: role === 'super_user' ? [profileOf()] : [],
       meta: { total: role === 'super_user' ? 1 : 0 },
     }),
-    'GET /api/account/getAccountSettings': ok({ temperatureUnit: unit, voiceCall: false }),
+    'GET /api/account/getAccountSettings': ok({
+      temperatureUnit: unit,
+      voiceCall: false,
+      escalationMinutes: 60,
+    }),
     'GET /api/user/userIds': ok([]),
     [`GET /api/device/${session.userId}/`]: ok(pageOf([deviceOf({ id: ids.device })])),
     'POST /api/alarms/setAlarmProfile': { status: 201, body: { data: profileOf() } },

@@ -24,7 +24,11 @@ function serve() {
   return fakeApi({
     'GET /api/user/metadata': ok(metadataOf('super_user')),
     'GET /api/alarms/lightProfile': ok({ list: [existing] }),
-    'GET /api/account/getAccountSettings': ok({ temperatureUnit: 'C', voiceCall: false }),
+    'GET /api/account/getAccountSettings': ok({
+      temperatureUnit: 'C',
+      voiceCall: false,
+      escalationMinutes: 60,
+    }),
     'GET /api/user/userIds': ok([]),
     [`GET /api/device/${ids.owner}/`]: ok(
       pageOf([

@@ -81,7 +81,9 @@ export function RecentAlarmsCard({ unit, onOpen }: RecentAlarmsCardProps) {
             </Table.Td>
             <Table.Td>{alarm.location ?? na}</Table.Td>
             <Table.Td>{alarm.deviceName}</Table.Td>
-            <Table.Td>{alarm.type}</Table.Td>
+            <Table.Td>
+              {t(`alarmDefinitions.types.${alarm.type}`, { defaultValue: alarm.type })}
+            </Table.Td>
             <Table.Td>{figure(alarm, alarm.value)}</Table.Td>
             <Table.Td>{figure(alarm, alarm.min)}</Table.Td>
             <Table.Td>{figure(alarm, alarm.max)}</Table.Td>

@@ -1,12 +1,12 @@
 import {
   Button,
   Group,
+  Input,
   Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -112,9 +112,9 @@ export function NotificationFiltersForm({ showAccount, onSearch }: NotificationF
             />
           </SimpleGrid>
           <Stack gap={4}>
-            <Text component="span" fz="sm" fw={500} id="notification-kind">
+            <Input.Label labelElement="div" id="notification-kind">
               {t('notifications.filters.kind')}
-            </Text>
+            </Input.Label>
             <SegmentedControl
               aria-labelledby="notification-kind"
               maw={360}

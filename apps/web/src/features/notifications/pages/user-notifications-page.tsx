@@ -84,7 +84,13 @@ function StatusBadge({ item }: { item: Notification }) {
   const { t } = useTranslation();
   const label = `${t(`notifications.channels.${item.channel}`)} · ${t(`notifications.statuses.${item.status}`)}`;
   const badge = (
-    <Badge variant="light" color={statusColor[item.status]} tt="none" radius="sm">
+    <Badge
+      variant="light"
+      color={statusColor[item.status]}
+      tt="none"
+      radius="sm"
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {label}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../test/fake-api';
@@ -7,11 +7,16 @@ import { SettingsModal } from './settings-modal';
 
 const offlinePath = '/api/misc/account/offlineAlarmSetting';
 
-function accountApi(offline = { offlineAlarmEnable: 0, maxAlarms: 24, alarmFrequency: 60 }) {
+const accountSettings = { temperatureUnit: 'C', voiceCall: false, escalationMinutes: 60 };
+
+function accountApi(
+  offline = { offlineAlarmEnable: 0, maxAlarms: 24, alarmFrequency: 60 },
+  settings = accountSettings,
+) {
   return fakeApi({
-    'GET /api/account/getAccountSettings': ok({ temperatureUnit: 'C', voiceCall: false }),
+    'GET /api/account/getAccountSettings': ok(settings),
     'PUT /api/account/updateAccountSettings': (request) =>
-      ok({ ...(request.body as object), voiceCall: false }),
+      ok({ ...settings, ...(request.body as object) }),
     [`GET ${offlinePath}`]: ok(offline),
     [`PUT ${offlinePath}`]: (request) => ok(request.body),
     'GET /api/account/getApiKey': ok({ apiKey: null, createdAt: null }),
@@ -62,6 +67,61 @@ describe('settings modal', () => {
     });
   });
 
+  it('lets the owner choose when unacknowledged alarms escalate to the admins', async () => {
+    const api = accountApi();
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'Escalation' }));
+    const label = 'Escalate unacknowledged alarms to the account admins after';
+    const select = await screen.findByLabelText(label, { selector: 'input' });
+    expect(select).toHaveValue('1 h');
+    const save = screen.getByRole('button', { name: 'Update escalation' });
+    expect(save).toBeDisabled();
+
+    await user.click(select);
+    const offered = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(offered.map((option) => option.textContent)).toEqual([
+      'Never',
+      '15 min',
+      '30 min',
+      '1 h',
+      '2 h',
+      '4 h',
+      '8 h',
+      '24 h',
+    ]);
+    await user.click(screen.getByRole('option', { name: '4 h' }));
+    expect(select).toHaveValue('4 h');
+    await user.click(save);
+    expect(await screen.findByText('escalation time updated successfully')).toBeInTheDocument();
+    expect(api.calls('PUT /api/account/updateAccountSettings')[0]?.body).toEqual({
+      escalationMinutes: 240,
+    });
+    // The saved value is the form's new baseline.
+    expect(screen.getByRole('button', { name: 'Update escalation' })).toBeDisabled();
+
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Never' }));
+    await user.click(screen.getByRole('button', { name: 'Update escalation' }));
+    await waitFor(() => {
+      expect(api.calls('PUT /api/account/updateAccountSettings')[1]?.body).toEqual({
+        escalationMinutes: 0,
+      });
+    });
+  });
+
+  it('shows an escalation time set outside the offered steps as it is', async () => {
+    accountApi(undefined, { ...accountSettings, escalationMinutes: 45 });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'Escalation' }));
+    expect(
+      await screen.findByLabelText('Escalate unacknowledged alarms to the account admins after', {
+        selector: 'input',
+      }),
+    ).toHaveValue('45 min');
+  });
+
   it('shows a user the values read-only, without the API key', async () => {
     accountApi({ offlineAlarmEnable: 1, maxAlarms: 24, alarmFrequency: 90 });
     const user = userEvent.setup();
@@ -72,6 +132,7 @@ describe('settings modal', () => {
     expect(await screen.findByRole('radio', { name: 'Celsius (°C)' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Change temperature' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'API key' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Escalation' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Offline alarms' }));
     expect(await screen.findByRole('switch', { name: /offline alarms/i })).toBeDisabled();
     expect(screen.getByLabelText('Repeat every', { selector: 'input' })).toHaveValue('1.5 hr');
@@ -96,7 +157,7 @@ describe('settings modal', () => {
         status: 201,
         body: { data: { apiKey: 'vgl_abcd1234full', createdAt: '2026-11-22T10:00:00.000Z' } },
       },
-      'GET /api/account/getAccountSettings': ok({ temperatureUnit: 'C', voiceCall: false }),
+      'GET /api/account/getAccountSettings': ok(accountSettings),
     });
     const user = userEvent.setup();
     renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);

@@ -1,5 +1,6 @@
 import { Alert, Modal, Stack, Tabs, Text } from '@mantine/core';
 import {
+  IconBellRinging,
   IconInfoCircle,
   IconKey,
   IconTemperature,
@@ -9,6 +10,7 @@ import {
 import type { Role } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiKeyTab } from './api-key-tab';
+import { EscalationTab } from './escalation-tab';
 import { OfflineAlarmsTab } from './offline-alarms-tab';
 import { TemperatureTab } from './temperature-tab';
 import { WebhookTab } from './webhook-tab';
@@ -19,7 +21,10 @@ interface SettingsModalProps {
   onClose: () => void;
 }
 
-/** `toggleTempModal` (medium): temperature unit, offline alarms and API key of the account. */
+/**
+ * `toggleTempModal` (medium): temperature unit, offline alarms, alarm escalation, API key and
+ * webhook of the account.
+ */
 export function SettingsModal({ opened, role, onClose }: SettingsModalProps) {
   const { t } = useTranslation();
   return (
@@ -71,6 +76,15 @@ function SettingsTabs({ canEdit }: { canEdit: boolean }) {
           </Tabs.Tab>
           {canEdit && (
             <Tabs.Tab
+              value="escalation"
+              leftSection={<IconBellRinging size={16} />}
+              data-testid="settings-tab-escalation"
+            >
+              {t('settings.tabs.escalation')}
+            </Tabs.Tab>
+          )}
+          {canEdit && (
+            <Tabs.Tab
               value="apiKey"
               leftSection={<IconKey size={16} />}
               data-testid="settings-tab-api-key"
@@ -94,6 +108,11 @@ function SettingsTabs({ canEdit }: { canEdit: boolean }) {
         <Tabs.Panel value="offline" pt="lg">
           <OfflineAlarmsTab canEdit={canEdit} />
         </Tabs.Panel>
+        {canEdit && (
+          <Tabs.Panel value="escalation" pt="lg">
+            <EscalationTab />
+          </Tabs.Panel>
+        )}
         {canEdit && (
           <Tabs.Panel value="apiKey" pt="lg">
             <ApiKeyTab />
