@@ -65,7 +65,14 @@ export async function createRuntime(
   const db =
     database ??
     (await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+      config.databaseUrl
+        ? {
+            databaseUrl: config.databaseUrl,
+            onIdleError: (error) => {
+              logger.warn({ err: error }, 'an idle database connection was closed');
+            },
+          }
+        : { dataDir: config.dataDir },
     ));
   await ensureDefaultTemplates(db.db);
   let url: string | undefined;

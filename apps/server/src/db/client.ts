@@ -28,7 +28,14 @@ export type Database = {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type OpenOptions =
-  { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      /** An idle pooled connection failed (the server restarted or ended it). */
+      onIdleError?: (error: Error) => void;
+    }
+  | { dataDir: string }
+  | { pglite: PGlite };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -37,6 +44,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // Without a listener, an idle connection ended by the server (a restart, a dropped
+    // database) is an uncaught error that stops the process; the pool already discards it.
+    pool.on('error', options.onIdleError ?? (() => undefined));
     const db = drizzlePg(pool, { schema });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
