@@ -87,7 +87,7 @@ describe('the platform administrator and the compliance officer', () => {
     await page.goto('/AuditTrail');
     await page.getByTestId('audit-table').waitFor();
     await page.getByRole('combobox', { name: 'Event' }).click();
-    await page.getByRole('option', { name: 'auth', exact: true }).click();
+    await page.getByRole('option', { name: 'Sign-in', exact: true }).click();
     await page.getByRole('button', { name: 'Search' }).click();
     await page
       .getByTestId('audit-table')

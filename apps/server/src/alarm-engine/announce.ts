@@ -64,7 +64,7 @@ export function mapNotificationOf(change: AlarmChange): MapNotificationEvent {
 }
 
 /**
- * `newAlarm`/`removeAlarm`, `alarmData` and `mapNotification` for each change, to the device's
+ * `newAlarm`/`removeAlarm`, `alarmData` and (but for offline) `mapNotification` for each change, to the device's
  * audience (its account's owners, its assigned users and its room). Looked up at call time: the
  * realtime side is attached to the context after the ingest hub is built.
  */
@@ -81,7 +81,10 @@ export function realtimeAnnouncer(ctx: AppContext): Announce {
       const alarm = { deviceId: change.deviceId, alarmId: change.alarmId, alarmType: change.type };
       realtime.emitAlarm(change.state === 'raised' ? 'newAlarm' : 'removeAlarm', target, alarm);
       realtime.emitAlarm('alarmData', target, { ...alarm, state: change.state });
-      realtime.emitAlarm('mapNotification', target, mapNotificationOf(change));
+      // The map learns of offline devices from their status (realtime/map-feed.ts); sending the
+      // offline alarm too would toast and sound twice for one device going silent.
+      if (change.type !== 'offline')
+        realtime.emitAlarm('mapNotification', target, mapNotificationOf(change));
     }
   };
 }

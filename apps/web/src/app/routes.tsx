@@ -46,6 +46,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-p
 const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page'));
 const GatewayLogsPage = lazy(() => import('../features/gateway-logs/pages/gateway-logs-page'));
 const AuditTrailPage = lazy(() => import('../features/audit-trail/pages/audit-trail-page'));
+const ReportsPage = lazy(() => import('../features/reports/pages/reports-page'));
 // Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
 const DeviceDataPanel = lazy(() =>
   import('../features/device-data').then((module) => ({ default: module.DeviceDataPanel })),
@@ -55,10 +56,7 @@ const authWidth = 460;
 const documentWidth = 880;
 
 /** Signed-in pages of later issues (spec platform 2): path and page. */
-const upcoming: [string, UpcomingPage][] = [
-  ['/reports', 'reports'],
-  ['/map', 'map'],
-];
+const upcoming: [string, UpcomingPage][] = [['/map', 'map']];
 
 const managers = ['super_admin', 'super_user'] as const;
 
@@ -103,6 +101,15 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
           <Route key={path} path={path} caseSensitive element={<ComingSoonPage page={page} />} />
         ))}
         <Route path="/alarms" caseSensitive element={<AlarmsPage />} />
+        <Route
+          path="/reports"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user', 'user']}>
+              <ReportsPage />
+            </RequireRole>
+          }
+        />
         <Route
           path="/alertProfile"
           caseSensitive

@@ -14,6 +14,17 @@ export function formatDateTime(iso: string | null | undefined): string {
   }).format(date);
 }
 
+/** A short, localised date (e.g. 24/11/2026), in `timeZone` when given. */
+export function formatDate(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return i18n.t('common.notAvailable');
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return i18n.t('common.notAvailable');
+  return new Intl.DateTimeFormat(locales[i18n.language] ?? 'en-GB', {
+    dateStyle: 'short',
+    timeZone,
+  }).format(date);
+}
+
 /** Country code plus number, or N/A (spec platform 2, users page). */
 export function formatPhone(countryCode: string, phoneNumber: string): string {
   return phoneNumber ? `${countryCode} ${phoneNumber}`.trim() : i18n.t('common.notAvailable');

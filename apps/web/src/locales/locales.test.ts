@@ -58,6 +58,13 @@ const sameEverywhere = new Set([
   'accounts.gatewaysModal.offline',
   'auditTrail.system',
   'auditTrail.export.status',
+  'auditTrail.codes.events.alarm',
+  'auditTrail.codes.events.dashboard',
+  'auditTrail.codes.events.export',
+  'auditTrail.codes.events.firmware',
+  'auditTrail.codes.events.gateway',
+  'auditTrail.codes.events.system',
+  'auditTrail.codes.events.webhook',
 ]);
 
 const placeholders = (text: string) =>

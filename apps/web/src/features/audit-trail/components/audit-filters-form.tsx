@@ -1,10 +1,12 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconFileTypePdf, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { messages } from '@vigil/contracts';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
+import { auditCodeLabel } from '../api/audit-codes';
 import { emptyAuditFilters, rangeInverted, type AuditFilters } from '../api/audit-filters';
 import { useAuditFacets } from '../api/audit-facets';
 import { useAuditAccounts } from '../api/list-accounts';
@@ -17,8 +19,8 @@ interface AuditFiltersFormProps {
   onExport: (filters: AuditFilters) => void;
 }
 
-const options = (values: string[] | undefined) =>
-  (values ?? []).map((value) => ({ value, label: value }));
+const options = (t: TFunction, kind: 'events' | 'actions', values: string[] | undefined) =>
+  (values ?? []).map((value) => ({ value, label: auditCodeLabel(t, kind, value) }));
 
 /** Spec platform 2 and 5: event, action, start and end date (15-minute steps); search, reset, PDF. */
 export function AuditFiltersForm(props: AuditFiltersFormProps) {
@@ -78,7 +80,7 @@ export function AuditFiltersForm(props: AuditFiltersFormProps) {
               placeholder={t('auditTrail.filters.any')}
               clearable
               searchable
-              data={options(facets.data?.events)}
+              data={options(t, 'events', facets.data?.events)}
               value={draft.event}
               onChange={(value) => {
                 set('event', value);
@@ -89,7 +91,7 @@ export function AuditFiltersForm(props: AuditFiltersFormProps) {
               placeholder={t('auditTrail.filters.any')}
               clearable
               searchable
-              data={options(facets.data?.actions)}
+              data={options(t, 'actions', facets.data?.actions)}
               value={draft.action}
               onChange={(value) => {
                 set('action', value);

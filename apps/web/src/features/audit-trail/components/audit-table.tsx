@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@vigil/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { auditCodeLabel } from '../api/audit-codes';
 import { pickerFormat } from '../api/audit-filters';
 
 /** Spec platform 2: account, action, event, message, result, time, user. */
@@ -25,8 +26,8 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <Table.Tr key={entry.id}>
               <Table.Td>{entry.account ?? t('auditTrail.platform')}</Table.Td>
-              <Table.Td>{entry.action}</Table.Td>
-              <Table.Td>{entry.event}</Table.Td>
+              <Table.Td>{auditCodeLabel(t, 'actions', entry.action)}</Table.Td>
+              <Table.Td>{auditCodeLabel(t, 'events', entry.event)}</Table.Td>
               <Table.Td>
                 <Text fz="sm" style={{ wordBreak: 'break-word' }}>
                   {entry.message}

@@ -67,6 +67,8 @@ describe('audit trail page', () => {
     ).toEqual(['Account', 'Action', 'Event', 'Message', 'Result', 'Time', 'User']);
     const row = within(within(table).getByRole('row', { name: /Temperature unit/ }));
     expect(row.getByText('Success')).toBeInTheDocument();
+    expect(row.getByText('Update')).toBeInTheDocument();
+    expect(row.getByText('Account')).toBeInTheDocument();
     expect(row.getByText(dayjs(entry.time).format('YYYY-MM-DD HH:mm:ss'))).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
     expect(api.calls('GET /api/account/list')).toHaveLength(0);
@@ -161,7 +163,7 @@ describe('audit trail page', () => {
     renderWithProviders(<AuditTrailPage />, { path: '/AuditTrail' });
     await screen.findByTestId('audit-table');
     await user.click(screen.getByRole('combobox', { name: 'Event' }));
-    await user.click(await screen.findByRole('option', { name: 'account' }));
+    await user.click(await screen.findByRole('option', { name: 'Account' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
 
     expect(await screen.findByText('Queued — 0%')).toBeInTheDocument();
