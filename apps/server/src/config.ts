@@ -79,6 +79,13 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  /** Report files above this many bytes are mailed as a signed link, not attached (8 MiB). */
+  REPORT_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   DEMO: flag.default(false),
   /** Share (0 to 1) of the demo gateways' firmware updates that fail, to show the failure path. */
   DEMO_OTA_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -123,6 +130,7 @@ export type Config = {
   accountPurgeGraceDays: number;
   firmwareMaxBytes: number;
   mapMaxBytes: number;
+  reportAttachmentMaxBytes: number;
   demo: boolean;
   demoOtaFailureRate: number;
   demoHistoryHours: number;
@@ -180,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accountPurgeGraceDays: e.ACCOUNT_PURGE_GRACE_DAYS,
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     mapMaxBytes: e.MAP_MAX_BYTES,
+    reportAttachmentMaxBytes: e.REPORT_ATTACHMENT_MAX_BYTES,
     demo: e.DEMO,
     demoOtaFailureRate: e.DEMO_OTA_FAILURE_RATE,
     demoHistoryHours: e.DEMO_HISTORY_HOURS,

@@ -111,6 +111,11 @@ export async function createRuntime(
         mailer,
         db: db.db,
         dataDir: config.dataDir,
+        reports: {
+          links: ctx.links,
+          publicUrl: ctx.publicUrl,
+          attachmentMaxBytes: config.reportAttachmentMaxBytes,
+        },
         maintenance: maintenanceJobHandlers({
           db: db.db,
           rawRetentionDays: config.rawRetentionDays,

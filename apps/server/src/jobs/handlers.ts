@@ -17,7 +17,7 @@ import {
   accountPurgePayload,
   purgeDueAccounts,
 } from '../modules/accounts/purge.js';
-import { reportJobHandlers } from './reports/run.js';
+import { reportJobHandlers, type ReportJobDeps } from './reports/run.js';
 import type { JobHandlers } from './worker.js';
 
 const exportPayload = z.object({ taskId: z.uuid() });
@@ -38,11 +38,13 @@ export function jobHandlers(deps: {
   maintenance?: JobHandlers;
   /** Alarm notification fan-out and delivery (notify/handlers.ts). */
   notify?: JobHandlers;
+  /** Signed links and the attachment limit of report mails. */
+  reports: Pick<ReportJobDeps, 'links' | 'publicUrl' | 'attachmentMaxBytes'>;
 }): JobHandlers {
   return {
     ...deps.maintenance,
     ...deps.notify,
-    ...reportJobHandlers(deps),
+    ...reportJobHandlers({ ...deps, ...deps.reports }),
     'mail.send': async (payload) => {
       await deps.mailer.send(mailPayload.parse(payload));
     },

@@ -5,114 +5,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   alarmEvents,
-  alarms,
   comments,
   devices,
   doorEvents,
   notifications,
-  readings,
-  reportRuns,
   reports,
+  users,
 } from '../../src/db/schema/index.js';
 import { enqueueDueReports } from '../../src/jobs/reports/run.js';
 import { demo, userIdOf } from '../helpers/fixtures.js';
-import { addDevice, send } from '../helpers/inventory.js';
-import { pdfText } from '../helpers/pdf-text.js';
-import { startSmtpPeer, type ReceivedMail } from '../helpers/smtp-peer.js';
-import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
+import { send } from '../helpers/inventory.js';
+import { readPdf } from '../helpers/pdf-document.js';
+import {
+  attachment,
+  inflatedStreams,
+  minute,
+  seededDay,
+  startReportFixture,
+  type ReportFixture,
+} from '../helpers/report-fixture.js';
+import { login, type TestApp } from '../helpers/test-app.js';
 
-/**
- * Runs of scheduled reports over seeded readings, with the schedule driven by an injected
- * clock (`enqueueDueReports(db, now)`), built by the worker and mailed to a real SMTP peer.
- *
- * The seeded day is Tuesday 10 March 2026 in Europe/Vaduz (+01:00): 2026-03-09T23:00Z to
- * 2026-03-10T23:00Z. The fridge reads every 10 minutes: 5.0 °C, except one hour (samples 60
- * to 65, 09:00 to 09:50 local) at 9.0 °C, above its alarm's 2..8 °C; samples 100 to 105 are
- * missing (a 70 minute silence, over 3 × the 10 minute cadence). Humidity is 40 %RH throughout.
- *   readings 144 − 6 = 138; mean (132·5 + 6·9) / 138 = 5.173913…
- *   MKT (ΔH/R = 10000 K, Python decimal, 40 digits) of 132 × 5 °C and 6 × 9 °C = 5.2206179…
- *   out of range: 6 samples × 10 min = 60 min; gaps: one of 70 min.
- */
-const start = Date.parse('2026-03-09T23:00:00Z');
-const end = Date.parse('2026-03-10T23:00:00Z');
-const minute = 60_000;
-
+/** Scheduled runs of reports over the fixture's seeded day (see helpers/report-fixture.ts). */
+let fx: ReportFixture;
 let test: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-let owner: Awaited<ReturnType<typeof login>>;
+let smtp: ReportFixture['smtp'];
+let owner: ReportFixture['owner'];
 let fridgeId: string;
-let viewerId: string;
+const { start, end } = seededDay;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  test = await createDemoApp({ SMTP_URL: smtp.url });
-  owner = await login(test.app, demo.owner);
-  viewerId = await userIdOf(test.runtime.ctx.db, demo.viewer);
-  const fridge = await addDevice(test.app, owner.headers, { deviceName: 'Fridge R1' });
-  fridgeId = fridge.id;
-  const { db } = test.runtime.ctx;
-  const [row] = await db
-    .select({ accountId: devices.accountId })
-    .from(devices)
-    .where(eq(devices.id, fridgeId));
-  await db.insert(alarms).values({
-    accountId: row?.accountId ?? '',
-    deviceId: fridgeId,
-    name: 'Fridge range',
-    tempEnabled: true,
-    minTemp: 2,
-    maxTemp: 8,
-  });
-  const values = [];
-  for (let i = 0; i < 144; i++) {
-    if (i >= 100 && i <= 105) continue;
-    values.push({
-      deviceId: fridgeId,
-      ts: new Date(start + i * 10 * minute),
-      t: i >= 60 && i <= 65 ? 9 : 5,
-      h: 40,
-    });
-  }
-  await db.insert(readings).values(values);
+  fx = await startReportFixture();
+  ({ test, smtp, owner, fridgeId } = fx);
 });
-afterAll(async () => {
-  await test.close();
-  await smtp.close();
-});
+afterAll(() => fx.close());
 
-async function addReport(extra: object) {
-  const response = await send(test.app, owner.headers, 'POST', '/api/reports', {
-    name: 'Fridges daily',
-    timezone: 'Europe/Vaduz',
-    temp: true,
-    humidity: true,
-    carbon: false,
-    adminEnable: false,
-    devices: [fridgeId],
-    users: [viewerId],
-    ...extra,
-  });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  const id: string = response.json().data.id;
-  // As if it had been created before the seeded day, with its first run due at its end.
-  await test.runtime.ctx.db
-    .update(reports)
-    .set({ createdAt: new Date('2026-03-01T00:00:00Z'), nextRunAt: new Date(end) })
-    .where(eq(reports.id, id));
-  return id;
-}
-
-/** The decoded attachment of a received mail. */
-function attachment(mail: ReceivedMail): { name: string; body: Buffer } {
-  const match = /filename="?([^"\r\n;]+)"?[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
-    mail.data,
-  );
-  if (!match?.[1] || !match[2]) throw new Error('no attachment');
-  return { name: match[1], body: Buffer.from(match[2].replace(/\r?\n/g, ''), 'base64') };
-}
-
-const runsOf = (id: string) =>
-  test.runtime.ctx.db.select().from(reportRuns).where(eq(reportRuns.reportId, id));
+const addReport = (extra: object) => fx.addReport(extra);
+const runsOf = (id: string) => fx.runsOf(id);
 
 describe('scheduled report runs', () => {
   it('fire once at 00:00 report time and mail a CSV with the statistics', async () => {
@@ -138,11 +67,11 @@ describe('scheduled report runs', () => {
     expect(file.name).toBe('Fridges-daily-2026-03-10.csv');
     const [header, ...rows] = file.body.toString('utf8').trim().split('\n');
     expect(header).toBe(
-      'period start,period end,device,metric,unit,readings,min,max,mean,MKT,alarm low,alarm high,minutes out of range,data gaps,minutes in gaps,door openings,minutes open,longest open (minutes)',
+      'record,period start,period end,device,metric,unit,readings,min,max,mean,MKT,alarm low,alarm high,minutes out of range,data gaps,minutes in gaps,door openings,minutes open,longest open (minutes),alarm raised,alarm value,alarm cleared,acknowledged,acknowledged by,comment',
     );
     expect(rows).toEqual([
-      '2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,Temperature,°C,138,5.00,9.00,5.17,5.22,2.00,8.00,60.0,1,70.0,,,',
-      '2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,Humidity,%RH,138,40.00,40.00,40.00,,,,0.0,1,70.0,,,',
+      'statistics,2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,Temperature,°C,138,5.00,9.00,5.17,5.22,2.00,8.00,60.0,1,70.0,,,,,,,,,',
+      'statistics,2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,Humidity,%RH,138,40.00,40.00,40.00,,,,0.0,1,70.0,,,,,,,,,',
     ]);
     // Logged in the notification log, sent.
     const logged = await db
@@ -225,8 +154,14 @@ describe('scheduled report runs', () => {
     const file = attachment(mail);
     expect(file.name).toBe('Fridges-PDF-2026-03-10.pdf');
     expect(file.body.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(file.body);
+    const { text, pages } = await readPdf(file.body);
     expect((await runsOf(id))[0]?.status).toBe('sent');
+    // The chart of each device and metric, drawn as vectors with dashed thresholds.
+    expect(text).toContain('Charts');
+    expect(text).toContain('Fridge R1 · Temperature (°F)');
+    expect(text).toContain('Fridge R1 · Humidity (%RH)');
+    expect(text).toContain(`Page 1 of ${pages}`);
+    expect(inflatedStreams(file.body)).toMatch(/\[4 3\] 0 d/);
     expect(text).toContain('Time zone: Europe/Vaduz');
     expect(text).toContain('Period: 2026-03-10 00:00:00 to 2026-03-11 00:00:00');
     expect(text).toContain('Temperature (°F)');
@@ -234,10 +169,10 @@ describe('scheduled report runs', () => {
     const expected = ['41.00', '48.20', '41.31', '41.40', '35.60..46.40'];
     // Alarm events, oldest first (sortBy 0), with the acknowledgement; times in Vaduz.
     const acknowledgedLine =
-      '2026-03-10 09:00:00  Fridge R1  temperature 48.20; cleared 2026-03-10 10:00:00; acknowledged 2026-03-10 10:30:00 by ';
+      '2026-03-10 09:00:00 Fridge R1 temperature 48.20; cleared 2026-03-10 10:00:00; acknowledged 2026-03-10 10:30:00 by ';
     const first = text.indexOf(acknowledgedLine);
     const second = text.indexOf(
-      '2026-03-10 16:00:00  Fridge R1  humidity 40.00; cleared -; not acknowledged',
+      '2026-03-10 16:00:00 Fridge R1 humidity 40.00; cleared -; not acknowledged',
     );
     expect(first).toBeGreaterThan(-1);
     expect(second).toBeGreaterThan(first);
@@ -333,8 +268,24 @@ describe('scheduled report runs', () => {
     const [run] = await runsOf(id);
     expect(run?.filePath).toEqual(expect.any(String));
     const csv = await readFile(join(test.dataDir, run?.filePath ?? ''), 'utf8');
-    expect(csv.trim().split('\n').slice(1)).toEqual([
-      '2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,Door openings,,0,,,,,,,0.0,0,0.0,3,45.0,30.0',
+    expect(csv.trim().split('\n').slice(1, 2)).toEqual([
+      'statistics,2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,Door openings,,,,,,,,,,,,3,45.0,30.0,,,,,,',
+    ]);
+  });
+
+  it('lists the alarm events with their acknowledgements in the CSV', async () => {
+    const id = await addReport({ name: 'Events CSV', format: 0, sortBy: 0 });
+    await enqueueDueReports(test.runtime.ctx.db, new Date(end));
+    await test.runtime.worker?.drain();
+    const [run] = await runsOf(id);
+    const csv = await readFile(join(test.dataDir, run?.filePath ?? ''), 'utf8');
+    const ownerName = (
+      await test.runtime.ctx.db.select().from(users).where(eq(users.email, demo.owner))
+    )[0]?.name;
+    // Oldest first, after the statistics rows; the comma in the comment is quoted.
+    expect(csv.trim().split('\n').slice(3)).toEqual([
+      `alarm event,2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,temperature,°F,,,,,,,,,,,,,,2026-03-10 09:00:00,48.20,2026-03-10 10:00:00,2026-03-10 10:30:00,${ownerName},"door left open, product checked"`,
+      'alarm event,2026-03-10 00:00:00,2026-03-11 00:00:00,Fridge R1,humidity,%RH,,,,,,,,,,,,,,2026-03-10 16:00:00,40.00,,,,',
     ]);
   });
 });

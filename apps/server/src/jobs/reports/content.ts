@@ -12,6 +12,8 @@ import {
   alarms,
   comments,
   devices,
+  readingRollups1h,
+  readingRollups1m,
   readings,
   users,
 } from '../../db/schema/index.js';
@@ -24,11 +26,12 @@ import {
   timeOutOfRange,
   doorSummary,
   type DoorSummary,
+  type Gap,
+  type Opening,
   type Sample,
 } from './statistics.js';
+import { reportMetrics } from './metrics.js';
 
-type Reading = typeof readings.$inferSelect;
-type Alarm = typeof alarms.$inferSelect;
 type ReportFlags = {
   door: boolean;
   temp: boolean;
@@ -40,78 +43,11 @@ type ReportFlags = {
   lntmp: boolean;
 };
 
-/** The report metrics, the reading field each comes from, and the alarm thresholds it uses. */
-export const reportMetrics = [
-  {
-    key: 'temperature',
-    flag: 'temp',
-    label: 'Temperature',
-    unit: 'temperature',
-    value: (r: Reading) => (r.nodeType === 1 ? (r.thermo ?? r.t) : r.t),
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.tempEnabled ? [a.minTemp, a.maxTemp] : null,
-  },
-  {
-    key: 'humidity',
-    flag: 'humidity',
-    label: 'Humidity',
-    unit: '%RH',
-    value: (r: Reading) => r.h ?? r.shtRh,
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.humidityEnabled ? [a.minHumidity, a.maxHumidity] : null,
-  },
-  {
-    key: 'co2',
-    flag: 'carbon',
-    label: 'CO2',
-    unit: '%',
-    value: (r: Reading) => r.c,
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.carbonEnabled ? [a.minCarbon, a.maxCarbon] : null,
-  },
-  {
-    key: 'pressure',
-    flag: 'pressure',
-    label: 'Pressure',
-    unit: 'Pa',
-    value: (r: Reading) => r.pressure,
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.pressureEnabled ? [a.minPressure, a.maxPressure] : null,
-  },
-  {
-    key: 'thermocouple',
-    flag: 'thermoCouple',
-    label: 'Thermocouple',
-    unit: 'temperature',
-    value: (r: Reading) => r.shtT,
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.shtTEnabled ? [a.minShtT, a.maxShtT] : null,
-  },
-  {
-    key: 'ln2_level',
-    flag: 'lnlvl',
-    label: 'LN2 level',
-    unit: '%',
-    value: (r: Reading) => r.ln2lvl,
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.ln2LevelEnabled ? [a.minLn2Level, a.maxLn2Level] : null,
-  },
-  {
-    key: 'ln2_temperature',
-    flag: 'lntmp',
-    label: 'LN2 temperature',
-    unit: 'temperature',
-    value: (r: Reading) => r.thermo ?? r.t,
-    thresholds: (a: Alarm): [number | null, number | null] | null =>
-      a.lntmpEnabled ? [a.minLntmp, a.maxLntmp] : null,
-  },
-] as const;
-
 export type StatisticsRow = {
   deviceId: string;
   deviceName: string;
+  /** A `reportMetrics` key, or 'door' / 'spill'. */
   metric: string;
-  label: string;
   unit: string;
   count: number;
   min: number | null;
@@ -124,13 +60,22 @@ export type StatisticsRow = {
   outOfRangeMs: number;
   gapCount: number;
   gapMs: number;
-  /** Door rows only: openings begun in the period, their total and longest open time. */
+  /** Door and spill rows only: openings (spills) begun in the period, their total and longest time. */
   door: DoorSummary | null;
+  /** The chart: the rollup means of the period (in the account's unit), oldest first. */
+  chart: ChartPoint[];
+  /** The data gaps of the period (as counted in `gapCount`): the chart breaks across them. */
+  gaps: Gap[];
 };
+
+export type ChartPoint = { at: number; value: number };
 
 export type ReportEvent = {
   deviceName: string;
+  /** The alarm type (alarm_events.type). */
   type: string;
+  /** The value's unit: °C/°F for temperatures, else the metric's. */
+  unit: string;
   value: number | null;
   raisedAt: number;
   clearedAt: number | null;
@@ -143,6 +88,8 @@ export type ReportContent = {
   accountName: string;
   temperatureUnit: 'C' | 'F';
   rows: StatisticsRow[];
+  /** The width of the rollup buckets the charts are drawn from. */
+  bucketMs: number;
   /** Alarm events raised in the period, oldest or latest first as the report says. */
   events: ReportEvent[];
 };
@@ -151,6 +98,14 @@ export type ReportContent = {
 const fallbackCadenceMs = 60_000;
 
 const temperatureTypes = new Set(['temperature', 'thermocouple', 'ln2_temperature']);
+
+const eventUnits: Record<string, string> = {
+  humidity: '%RH',
+  co2: '%',
+  pressure: 'Pa',
+  ln2_level: '%',
+  battery: '%',
+};
 
 const toUnit = (celsius: number | null, unit: 'C' | 'F') =>
   celsius === null || unit === 'C' ? celsius : celsius * 1.8 + 32;
@@ -178,12 +133,78 @@ export function metricStatistics(
     outOfRangeMs: timeOutOfRange(samples, thresholds, period, limit),
     gapCount: gaps.length,
     gapMs: gaps.reduce((sum, gap) => sum + gap.end - gap.start, 0),
+    gaps,
   };
 }
 
+/** Charts of periods up to two days use the 1-minute rollups, longer ones the hourly. */
+export const chartBucketMs = (period: { start: number; end: number }) =>
+  period.end - period.start <= 2 * 24 * 3_600_000 ? 60_000 : 3_600_000;
+
+/** The means of one device's rollups in the period, per rollup metric (stored units). */
+async function rollupMeans(
+  db: Executor,
+  deviceId: string,
+  metrics: readonly string[],
+  period: { start: number; end: number },
+  bucketMs: number,
+): Promise<Map<string, ChartPoint[]>> {
+  const table = bucketMs === 60_000 ? readingRollups1m : readingRollups1h;
+  const byMetric = new Map<string, ChartPoint[]>();
+  if (metrics.length === 0) return byMetric;
+  const rows = await db
+    .select({ metric: table.metric, bucket: table.bucket, sum: table.sum, count: table.count })
+    .from(table)
+    .where(
+      and(
+        eq(table.deviceId, deviceId),
+        inArray(table.metric, [...metrics]),
+        gte(table.bucket, new Date(period.start)),
+        lt(table.bucket, new Date(period.end)),
+      ),
+    )
+    .orderBy(asc(table.bucket));
+  for (const row of rows) {
+    const points = byMetric.get(row.metric) ?? [];
+    points.push({ at: row.bucket.getTime(), value: row.sum / row.count });
+    byMetric.set(row.metric, points);
+  }
+  return byMetric;
+}
+
+/** Wet spells from a spill sensor's readings (1 wet, 0 dry), in the shape of door openings. */
+export function wetSpells(samples: readonly Sample[]): Opening[] {
+  const spells: Opening[] = [];
+  let wetSince: number | null = null;
+  for (const sample of samples) {
+    if (sample.value > 0 && wetSince === null) wetSince = sample.at;
+    if (sample.value <= 0 && wetSince !== null) {
+      spells.push({ openedAt: wetSince, closedAt: sample.at });
+      wetSince = null;
+    }
+  }
+  if (wetSince !== null) spells.push({ openedAt: wetSince, closedAt: null });
+  return spells;
+}
+
+const emptyStatistics = {
+  count: 0,
+  min: null,
+  max: null,
+  mean: null,
+  mkt: null,
+  low: null,
+  high: null,
+  outOfRangeMs: 0,
+  gapCount: 0,
+  gapMs: 0,
+  chart: [],
+  gaps: [],
+};
+
 export async function buildContent(
   db: Executor,
-  report: ReportFlags & { accountId: string; id: string; sortBy: number },
+  report: ReportFlags & { accountId: string; id: string; sortBy: number; water: boolean },
   deviceIds: string[],
   period: { start: number; end: number },
 ): Promise<ReportContent> {
@@ -201,6 +222,7 @@ export async function buildContent(
           .orderBy(asc(devices.name), asc(devices.id));
   const unit = account?.unit ?? 'C';
   const metrics = reportMetrics.filter((metric) => report[metric.flag]);
+  const bucketMs = chartBucketMs(period);
   const rows: StatisticsRow[] = [];
   for (const device of deviceRows) {
     const series = await db
@@ -218,6 +240,15 @@ export async function buildContent(
       .select()
       .from(alarms)
       .where(and(eq(alarms.deviceId, device.id), eq(alarms.kind, 'threshold')));
+    const means = await rollupMeans(
+      db,
+      device.id,
+      metrics.flatMap((metric) => metric.rollup),
+      period,
+      bucketMs,
+    );
+    // A thermocouple device (node type 1) reports its probe: its chart is the probe's.
+    const probe = series.some((reading) => reading.nodeType === 1 && reading.thermo !== null);
     for (const metric of metrics) {
       const samples: Sample[] = [];
       for (const reading of series) {
@@ -236,11 +267,13 @@ export async function buildContent(
       const isTemperature = metric.unit === 'temperature';
       const stats = metricStatistics(samples, period, { min: low, max: high }, isTemperature);
       const shown = (value: number | null) => (isTemperature ? toUnit(value, unit) : value);
+      const preferred =
+        metric.key === 'temperature' && probe ? ['thermo', 't'] : [...metric.rollup];
+      const source = preferred.map((key) => means.get(key)).find((points) => points?.length);
       rows.push({
         deviceId: device.id,
         deviceName: device.name,
         metric: metric.key,
-        label: metric.label,
         unit: isTemperature ? `°${unit}` : metric.unit,
         count: stats.count,
         min: shown(stats.min),
@@ -253,6 +286,8 @@ export async function buildContent(
         gapCount: stats.gapCount,
         gapMs: stats.gapMs,
         door: null,
+        chart: (source ?? []).map((point) => ({ at: point.at, value: shown(point.value) ?? 0 })),
+        gaps: stats.gaps,
       });
     }
     if (report.door) {
@@ -270,18 +305,8 @@ export async function buildContent(
         deviceId: device.id,
         deviceName: device.name,
         metric: 'door',
-        label: 'Door openings',
         unit: '',
-        count: 0,
-        min: null,
-        max: null,
-        mean: null,
-        mkt: null,
-        low: null,
-        high: null,
-        outOfRangeMs: 0,
-        gapCount: 0,
-        gapMs: 0,
+        ...emptyStatistics,
         door: doorSummary(
           openings.map((o) => ({
             openedAt: o.openedAt.getTime(),
@@ -289,6 +314,21 @@ export async function buildContent(
           })),
           period,
         ),
+      });
+    }
+    if (report.water) {
+      const wet: Sample[] = [];
+      for (const reading of series) {
+        const value = reading.w ?? reading.waterS;
+        if (value !== null && value !== -255) wet.push({ at: reading.ts.getTime(), value });
+      }
+      rows.push({
+        deviceId: device.id,
+        deviceName: device.name,
+        metric: 'spill',
+        unit: '',
+        ...emptyStatistics,
+        door: doorSummary(wetSpells(wet), period),
       });
     }
   }
@@ -342,6 +382,7 @@ export async function buildContent(
   const events: ReportEvent[] = eventRows.map((event) => ({
     deviceName: event.deviceName,
     type: event.type,
+    unit: temperatureTypes.has(event.type) ? `°${unit}` : (eventUnits[event.type] ?? ''),
     value: temperatureTypes.has(event.type) ? toUnit(event.value, unit) : event.value,
     raisedAt: event.raisedAt.getTime(),
     clearedAt: event.clearedAt?.getTime() ?? null,
@@ -349,5 +390,5 @@ export async function buildContent(
     acknowledgedBy: event.acknowledgedBy,
     comment: acknowledgements.find((ack) => ack.eventId === event.id)?.comment ?? null,
   }));
-  return { accountName: account?.name ?? '', temperatureUnit: unit, rows, events };
+  return { accountName: account?.name ?? '', temperatureUnit: unit, rows, events, bucketMs };
 }

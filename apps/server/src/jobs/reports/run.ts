@@ -4,11 +4,13 @@
  * recipient, and a mail job sends the file as an attachment. Every step is a durable job and
  * each is keyed so that a run and its mails happen once.
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { languages, type Language } from '@vigil/contracts';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { LinkSigner } from '../../lib/jwt.js';
 import { notifications, users } from '../../db/schema/index.js';
 import * as repo from '../../modules/reports/repo.js';
 import type { Mailer } from '../../notify/email.js';
@@ -17,6 +19,7 @@ import type { JobHandlers } from '../worker.js';
 import { buildContent } from './content.js';
 import { reportCsv } from './csv.js';
 import { writeReportPdf } from './pdf.js';
+import { reportTexts } from './texts.js';
 import {
   duePeriod,
   localDate,
@@ -27,16 +30,53 @@ import {
 } from './schedule.js';
 
 export const reportMailJob = 'reports.mail';
-/** Files above this go out as a link instead of an attachment. */
-export const attachmentLimitBytes = 8 * 1024 * 1024;
+
+/** What the report jobs need besides the database: where files live, the mailer, links. */
+export type ReportJobDeps = {
+  db: Db;
+  dataDir: string;
+  mailer: Mailer;
+  links: LinkSigner;
+  publicUrl: () => string;
+  /** Files above this many bytes go out as a signed link instead of an attachment. */
+  attachmentMaxBytes: number;
+};
 
 const runPayload = z.object({ runId: z.uuid() });
 const mailPayload = z.object({
   runId: z.uuid(),
   email: z.string(),
   name: z.string(),
+  language: z.enum(languages).default('en'),
   notificationId: z.uuid().optional(),
 });
+
+export const reportFileAudience = 'vigil:report-file';
+/** How long the link in a report mail works; the run stays downloadable from the Reports page. */
+export const mailedLinkLifetimeMs = 7 * 24 * 3_600_000;
+
+/**
+ * The file of a run in `language`: each run keeps one file per language of its recipients,
+ * `<run>.<language>.<ext>`, and `filePath` names the first one written.
+ */
+export const runFileIn = (filePath: string, language: Language) =>
+  filePath.replace(/\.(en|pl|de)\.(pdf|csv)$/, `.${language}.$2`);
+
+/** A signed link to a run's file (relative to the web app's address). */
+export async function signRunFileUrl(
+  links: LinkSigner,
+  run: { id: string },
+  accountId: string,
+  language: Language,
+  expiresAt: Date,
+): Promise<string> {
+  const token = await links.sign(
+    reportFileAudience,
+    { run: run.id, account: accountId, language },
+    expiresAt,
+  );
+  return `/api/reports/files/${run.id}?token=${encodeURIComponent(token)}`;
+}
 
 /**
  * Enqueues every report run that is due at `now`: the latest period that has ended and has no
@@ -88,14 +128,36 @@ async function recipients(db: Db, report: repo.ReportRow) {
   const chosen = await repo.recipientsOf(db, [report.id]);
   const admins = report.adminEnable
     ? await db
-        .select({ id: users.id, name: users.name, email: users.email })
+        .select({ id: users.id, name: users.name, email: users.email, language: users.language })
         .from(users)
         .where(and(eq(users.accountId, report.accountId), eq(users.role, 'super_user')))
     : [];
-  const byEmail = new Map<string, { id: string; name: string; email: string }>();
+  type Recipient = { id: string; name: string; email: string; language: Language };
+  const byEmail = new Map<string, Recipient>();
   for (const person of [...chosen, ...admins])
-    byEmail.set(person.email, { id: person.id, name: person.name, email: person.email });
+    byEmail.set(person.email, {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      language: person.language,
+    });
   return [...byEmail.values()];
+}
+
+/** The language of the kept file: the report creator's, else the first recipient's, else English. */
+async function primaryLanguage(
+  db: Db,
+  report: repo.ReportRow,
+  people: { language: Language }[],
+): Promise<Language> {
+  if (report.createdBy) {
+    const [creator] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, report.createdBy));
+    if (creator) return creator.language;
+  }
+  return people[0]?.language ?? 'en';
 }
 
 export const reportFileName = (report: repo.ReportRow, run: repo.ReportRunRow) =>
@@ -103,7 +165,11 @@ export const reportFileName = (report: repo.ReportRow, run: repo.ReportRunRow) =
     report.format === 1 ? 'pdf' : 'csv'
   }`;
 
-export async function buildRun(deps: { db: Db; dataDir: string }, runId: string): Promise<void> {
+/**
+ * Builds a run's file, once per language of its recipients, and enqueues one mail per
+ * recipient, all in one transaction with the run marked sent (a retry rebuilds the files).
+ */
+export async function buildRun(deps: Pick<ReportJobDeps, 'db' | 'dataDir'>, runId: string) {
   const { db } = deps;
   const run = await repo.runById(db, runId);
   if (!run || run.status === 'sent') return;
@@ -113,23 +179,24 @@ export async function buildRun(deps: { db: Db; dataDir: string }, runId: string)
   const deviceIds = (await repo.devicesOf(db, [report.id])).map((device) => device.id);
   const period = { start: run.periodStart.getTime(), end: run.periodEnd.getTime() };
   const content = await buildContent(db, report, deviceIds, period);
-  const dir = join(deps.dataDir, 'reports', report.accountId);
-  await mkdir(dir, { recursive: true });
-  const relative = join(
-    'reports',
-    report.accountId,
-    `${run.id}.${report.format === 1 ? 'pdf' : 'csv'}`,
-  );
-  const target = join(deps.dataDir, relative);
-  if (report.format === 1)
-    await writeReportPdf(target, content, {
-      name: report.name,
-      period,
-      timezone: report.timezone,
-      generatedAt: new Date(),
-    });
-  else await writeFile(target, reportCsv(content, period, report.timezone));
+  await mkdir(join(deps.dataDir, 'reports', report.accountId), { recursive: true });
   const people = await recipients(db, report);
+  const primary = await primaryLanguage(db, report, people);
+  const extension = report.format === 1 ? 'pdf' : 'csv';
+  const relative = join('reports', report.accountId, `${run.id}.${primary}.${extension}`);
+  const generatedAt = new Date();
+  for (const language of new Set([primary, ...people.map((person) => person.language)])) {
+    const target = join(deps.dataDir, runFileIn(relative, language));
+    if (report.format === 1)
+      await writeReportPdf(target, content, {
+        name: report.name,
+        period,
+        timezone: report.timezone,
+        generatedAt,
+        language,
+      });
+    else await writeFile(target, reportCsv(content, period, report.timezone, language));
+  }
   await db.transaction(async (tx) => {
     for (const person of people) {
       // The notification log holds each mail from the moment it is due to its delivery.
@@ -140,13 +207,22 @@ export async function buildRun(deps: { db: Db; dataDir: string }, runId: string)
           userId: person.id,
           channel: 'email',
           email: person.email,
-          text: `Report "${report.name}" ${localDate(period.start, report.timezone)}`,
+          text: reportTexts[person.language].notificationText(
+            report.name,
+            localDate(period.start, report.timezone),
+          ),
         })
         .returning({ id: notifications.id });
       await enqueue(
         tx,
         reportMailJob,
-        { runId, email: person.email, name: person.name, notificationId: logged?.id },
+        {
+          runId,
+          email: person.email,
+          name: person.name,
+          language: person.language,
+          notificationId: logged?.id,
+        },
         { singletonKey: `report-mail:${runId}:${person.email}` },
       );
     }
@@ -154,29 +230,49 @@ export async function buildRun(deps: { db: Db; dataDir: string }, runId: string)
   });
 }
 
+/**
+ * Mails a run to one recipient in their language: the file attached, or, above the size limit,
+ * a signed link to it (valid a week; the run stays downloadable from the Reports page).
+ */
 export async function mailRun(
-  deps: { db: Db; dataDir: string; mailer: Mailer },
+  deps: Omit<ReportJobDeps, 'dataDir'> & { dataDir: string },
   payload: z.output<typeof mailPayload>,
 ): Promise<void> {
   const run = await repo.runById(deps.db, payload.runId);
   const report = run && (await repo.reportById(deps.db, run.reportId));
   if (!run || !report || run.filePath === null) return;
-  const path = join(deps.dataDir, run.filePath);
+  const texts = reportTexts[payload.language].mail;
+  const own = join(deps.dataDir, runFileIn(run.filePath, payload.language));
+  const path = (await stat(own).catch(() => undefined)) ? own : join(deps.dataDir, run.filePath);
   const size = (await stat(path)).size;
-  const attach = size <= attachmentLimitBytes;
-  const period = `${localDate(run.periodStart.getTime(), report.timezone)} to ${localDate(
-    run.periodEnd.getTime() - 1,
-    report.timezone,
-  )}`;
-  const what = `the report "${report.name}" for ${period} (${report.timezone})`;
-  const line = attach
-    ? `attached is ${what}.`
-    : `${what} is ready; it is too large to attach (${Math.ceil(size / 1024 / 1024)} MB), download it from the report's runs on the Reports page.`;
+  const attach = size <= deps.attachmentMaxBytes;
+  const period = texts.periodRange(
+    localDate(run.periodStart.getTime(), report.timezone),
+    localDate(run.periodEnd.getTime() - 1, report.timezone),
+  );
+  const what = texts.what(report.name, period, report.timezone);
+  const greeting = texts.greeting(payload.name);
+  const link = attach
+    ? undefined
+    : `${deps.publicUrl().replace(/\/$/, '')}${await signRunFileUrl(
+        deps.links,
+        run,
+        report.accountId,
+        payload.language,
+        new Date(Date.now() + mailedLinkLifetimeMs),
+      )}`;
+  const line = capitalize(
+    attach ? texts.attached(what) : texts.linked(what, Math.ceil(size / 1024 / 1024)),
+  );
   const { messageId } = await deps.mailer.send({
     to: payload.email,
-    subject: `Report ${report.name}: ${period}`,
-    text: `Hello ${payload.name},\n\n${line}\n`,
-    html: `<p>Hello ${escapeHtml(payload.name)},</p><p>${escapeHtml(line)}</p>`,
+    subject: texts.subject(report.name, period),
+    text: `${greeting}\n\n${line}\n${link ? `\n${texts.link}: ${link}\n${texts.linkValidity}\n` : ''}`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p>${
+      link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(texts.link)}</a></p><p>${escapeHtml(texts.linkValidity)}</p>`
+        : ''
+    }`,
     ...(attach
       ? {
           attachments: [
@@ -196,18 +292,49 @@ export async function mailRun(
       .where(eq(notifications.id, payload.notificationId));
 }
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Removes every kept file of a report's runs (after the report is deleted). */
+export async function removeRunFiles(dataDir: string, filePaths: string[]): Promise<void> {
+  for (const filePath of filePaths)
+    for (const language of languages)
+      await rm(join(dataDir, runFileIn(filePath, language)), { force: true });
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function reportJobHandlers(deps: { db: Db; dataDir: string; mailer: Mailer }): JobHandlers {
+/** The message of a failure, short enough for the run's row. */
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+export function reportJobHandlers(deps: ReportJobDeps): JobHandlers {
   return {
     [reportScheduleJob]: async () => {
       await enqueueDueReports(deps.db, new Date());
     },
-    [reportRunJob]: async (payload) => {
-      await buildRun(deps, runPayload.parse(payload).runId);
+    [reportRunJob]: async (payload, job) => {
+      const { runId } = runPayload.parse(payload);
+      try {
+        await buildRun(deps, runId);
+      } catch (error) {
+        // The last attempt: the run shows as failed, with why, on the Reports page.
+        if (job.attempts >= job.maxAttempts)
+          await repo.updateRun(deps.db, runId, { status: 'failed', error: messageOf(error) });
+        throw error;
+      }
     },
-    [reportMailJob]: async (payload) => {
-      await mailRun(deps, mailPayload.parse(payload));
+    [reportMailJob]: async (payload, job) => {
+      const mail = mailPayload.parse(payload);
+      try {
+        await mailRun(deps, mail);
+      } catch (error) {
+        if (job.attempts >= job.maxAttempts && mail.notificationId)
+          await deps.db
+            .update(notifications)
+            .set({ status: 'failed', reason: messageOf(error) })
+            .where(eq(notifications.id, mail.notificationId));
+        throw error;
+      }
     },
   };
 }

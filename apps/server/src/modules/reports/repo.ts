@@ -149,6 +149,15 @@ export async function updateReport(
     .where(and(eq(reports.accountId, accountId), eq(reports.id, id)));
 }
 
+/** The kept files of a report's runs (relative to the data directory). */
+export async function runFilePaths(db: Executor, reportId: string): Promise<string[]> {
+  const rows = await db
+    .select({ filePath: reportRuns.filePath })
+    .from(reportRuns)
+    .where(eq(reportRuns.reportId, reportId));
+  return rows.flatMap((row) => (row.filePath === null ? [] : [row.filePath]));
+}
+
 export async function deleteReport(db: Executor, accountId: string, id: string): Promise<void> {
   await db.delete(reports).where(and(eq(reports.accountId, accountId), eq(reports.id, id)));
 }

@@ -1,11 +1,23 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Report, ReportInput, ReportRun, reportListQuery } from '@vigil/contracts';
+import {
+  languages,
+  type Report,
+  type ReportInput,
+  type ReportRun,
+  type reportListQuery,
+} from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { reportFileName } from '../../jobs/reports/run.js';
+import {
+  removeRunFiles,
+  reportFileAudience,
+  reportFileName,
+  runFileIn,
+  signRunFileUrl,
+} from '../../jobs/reports/run.js';
 import { linkLifetimeMs } from '../files/links.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { enqueue } from '../../jobs/queue.js';
@@ -188,17 +200,21 @@ export async function update(
   return get(ctx, actor, id);
 }
 
+/** Deletes a report with its runs; their kept files go once the deletion has committed. */
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const accountId = ownAccountId(actor);
-  await ctx.db.transaction(async (tx) => {
+  const files = await ctx.db.transaction(async (tx) => {
     const report = await ownReport(tx, actor, id);
+    const paths = await repo.runFilePaths(tx, id);
     await repo.deleteReport(tx, accountId, id);
     await audit.record(tx, subjectOf(actor), {
       event: 'report',
       action: 'delete',
       information: `Deleted report "${report.name}"`,
     });
+    return paths;
   });
+  await removeRunFiles(ctx.config.dataDir, files);
 }
 
 export function toRun(row: repo.ReportRunRow): ReportRun {
@@ -264,8 +280,6 @@ export async function runs(
   };
 }
 
-const reportFileAudience = 'vigil:report-file';
-
 /**
  * A signed link (an hour) to the kept file of a run, for whoever may read the report; the
  * link itself is the authorisation, so a browser can open it in a new tab.
@@ -276,13 +290,8 @@ export async function downloadLink(ctx: AppContext, actor: Actor, id: string, ru
   if (!run) throw notFound();
   if (run.filePath === null) throw new AppError(409, 'reportRunNotReady');
   const expiresAt = new Date(Date.now() + linkLifetimeMs);
-  const token = await ctx.links.sign(
-    reportFileAudience,
-    { run: run.id, account: report.accountId },
-    expiresAt,
-  );
   return {
-    url: `/api/reports/files/${run.id}?token=${encodeURIComponent(token)}`,
+    url: await signRunFileUrl(ctx.links, run, report.accountId, actor.language, expiresAt),
     fileName: reportFileName(report, run),
     expiresAt: expiresAt.toISOString(),
   };
@@ -297,8 +306,18 @@ export async function openRunFile(ctx: AppContext, runId: string, token: string)
   const report =
     run && (await repo.findReport(ctx.db, { accountId: claims.account }, run.reportId));
   if (!run || !report || run.filePath === null) throw notFound();
-  const path = join(ctx.config.dataDir, run.filePath);
-  const info = await stat(path).catch(() => undefined);
+  // The file in the language the link was made for, else the run's first file.
+  const language = languages.find((code) => code === claims.language);
+  const candidates = [...(language ? [runFileIn(run.filePath, language)] : []), run.filePath].map(
+    (file) => join(ctx.config.dataDir, file),
+  );
+  let path = '';
+  let info;
+  for (const candidate of candidates) {
+    info = await stat(candidate).catch(() => undefined);
+    path = candidate;
+    if (info) break;
+  }
   if (!info) throw notFound();
   return {
     path,

@@ -88,6 +88,11 @@ function RunList({ report }: { report: Report }) {
                     {run.manual ? t('reports.runs.manual') : t('reports.runs.scheduled')} ·{' '}
                     {formatDateTime(run.sentAt ?? run.createdAt)}
                   </Text>
+                  {run.status === 'failed' && run.error && (
+                    <Text size="xs" c="red">
+                      {run.error}
+                    </Text>
+                  )}
                 </Stack>
                 {run.hasFile && (
                   <Button

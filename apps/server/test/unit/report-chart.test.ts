@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { languages } from '@vigil/contracts';
+import { chartBucketMs, wetSpells } from '../../src/jobs/reports/content.js';
+import { chartRange, chartSegments } from '../../src/jobs/reports/pdf.js';
+import { runFileIn } from '../../src/jobs/reports/run.js';
+import { formatNumber, reportTexts } from '../../src/jobs/reports/texts.js';
+
+const minute = 60_000;
+const points = (...ats: number[]) => ats.map((at) => ({ at: at * minute, value: at }));
+
+describe('report charts', () => {
+  it('break the line only across a data gap', () => {
+    // Readings every 10 minutes, silent from 30 to 80: buckets 0..30 and 80..100.
+    const series = points(0, 10, 20, 30, 80, 90, 100);
+    expect(chartSegments(series, [], minute)).toEqual([series]);
+    const gap = { start: 30 * minute, end: 80 * minute };
+    expect(chartSegments(series, [gap], minute)).toEqual([
+      points(0, 10, 20, 30),
+      points(80, 90, 100),
+    ]);
+    // A gap at the period's start or end (before the first or after the last point) breaks nothing.
+    expect(chartSegments(series, [{ start: 100 * minute, end: 140 * minute }], minute)).toEqual([
+      series,
+    ]);
+    expect(chartSegments([], [gap], minute)).toEqual([]);
+  });
+
+  it('scale to the data and the thresholds, with room around them, never to an empty range', () => {
+    expect(chartRange([2, 8])).toEqual({ lo: 2 - 0.48, hi: 8 + 0.48 });
+    const flat = chartRange([40]);
+    expect(flat.lo).toBeLessThan(39);
+    expect(flat.hi).toBeGreaterThan(41);
+  });
+
+  it('use minute rollups up to two days and hourly ones beyond', () => {
+    expect(chartBucketMs({ start: 0, end: 25 * 3_600_000 })).toBe(minute);
+    expect(chartBucketMs({ start: 0, end: 7 * 24 * 3_600_000 })).toBe(3_600_000);
+  });
+});
+
+describe('spill sensors', () => {
+  it('make wet spells from 1/0 readings, the last one still wet', () => {
+    const samples = [0, 1, 1, 0, 0, 1].map((value, i) => ({ at: i * minute, value }));
+    expect(wetSpells(samples)).toEqual([
+      { openedAt: minute, closedAt: 3 * minute },
+      { openedAt: 5 * minute, closedAt: null },
+    ]);
+    expect(wetSpells([])).toEqual([]);
+  });
+});
+
+describe('report languages', () => {
+  it('name a run file per language', () => {
+    expect(runFileIn('reports/a/run.en.pdf', 'pl')).toBe('reports/a/run.pl.pdf');
+    expect(runFileIn('reports/a/run.de.csv', 'en')).toBe('reports/a/run.en.csv');
+    // Files kept before languages: the one file serves everyone.
+    expect(runFileIn('reports/a/run.pdf', 'de')).toBe('reports/a/run.pdf');
+  });
+
+  it('write numbers with the language decimal mark', () => {
+    expect(formatNumber(48.2, 2, 'en')).toBe('48.20');
+    expect(formatNumber(48.2, 2, 'pl')).toBe('48,20');
+    expect(formatNumber(-0.05, 1, 'de')).toBe('-0,1');
+    expect(formatNumber(null, 2, 'de')).toBe('-');
+  });
+
+  it('have every text in every language, the CSV with the same columns', () => {
+    for (const language of languages) {
+      const texts = reportTexts[language];
+      expect(texts.csvColumns).toHaveLength(reportTexts.en.csvColumns.length);
+      expect(Object.keys(texts.metrics)).toEqual(Object.keys(reportTexts.en.metrics));
+      expect(Object.keys(texts.alarmTypes)).toEqual(Object.keys(reportTexts.en.alarmTypes));
+      expect(texts.table).toHaveLength(reportTexts.en.table.length);
+    }
+  });
+});
