@@ -145,7 +145,7 @@ describe('scheduled report runs', () => {
       raisedAt: new Date(end),
       clearedAt: new Date(end + minute),
     });
-    const id = await addReport({ name: 'Fridges PDF', format: 1, sortBy: 0 });
+    const id = await addReport({ name: 'Fridges PDF', format: 1, sortBy: 0, insightReport: true });
     await enqueueDueReports(db, new Date(end));
     await test.runtime.worker?.drain();
     await smtp.waitFor(before + 1);
@@ -157,6 +157,14 @@ describe('scheduled report runs', () => {
     const { text, pages } = await readPdf(file.body);
     expect((await runsOf(id))[0]?.status).toBe('sent');
     // The chart of each device and metric, drawn as vectors with dashed thresholds.
+    // The insight report: what to look at first.
+    for (const insight of [
+      'Insights',
+      '• Fridge R1: Temperature out of its alarm range for 60.0 min (4.2 % of the period).',
+      '• Fridge R1: 1 data gap(s), 70 min without readings.',
+      '• 1 alarm event(s) not acknowledged.',
+    ])
+      expect(text).toContain(insight);
     expect(text).toContain('Charts');
     expect(text).toContain('Fridge R1 · Temperature (°F)');
     expect(text).toContain('Fridge R1 · Humidity (%RH)');

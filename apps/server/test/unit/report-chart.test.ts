@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@vigil/contracts';
 import { chartBucketMs, wetSpells } from '../../src/jobs/reports/content.js';
+import { insightsOf } from '../../src/jobs/reports/insights.js';
 import { chartRange, chartSegments } from '../../src/jobs/reports/pdf.js';
 import { runFileIn } from '../../src/jobs/reports/run.js';
 import { formatNumber, reportTexts } from '../../src/jobs/reports/texts.js';
@@ -72,5 +73,57 @@ describe('report languages', () => {
       expect(Object.keys(texts.alarmTypes)).toEqual(Object.keys(reportTexts.en.alarmTypes));
       expect(texts.table).toHaveLength(reportTexts.en.table.length);
     }
+  });
+});
+
+describe('the insight report', () => {
+  const row = {
+    deviceId: 'd',
+    deviceName: 'Freezer',
+    metric: 'temperature',
+    unit: '°C',
+    count: 10,
+    min: -82,
+    max: -60,
+    mean: -75,
+    mkt: -70,
+    low: -90,
+    high: -72,
+    outOfRangeMs: 0,
+    gapCount: 0,
+    gapMs: 0,
+    door: null,
+    chart: [],
+    gaps: [],
+  };
+  const content = {
+    accountName: 'Lab',
+    temperatureUnit: 'C' as const,
+    rows: [row],
+    events: [],
+    bucketMs: minute,
+    insights: [],
+  };
+  const day = { start: 0, end: 24 * 60 * minute };
+
+  it('names an MKT outside the alarm range even when no reading was out of range for long', () => {
+    expect(insightsOf(content, day)).toEqual([
+      { kind: 'mktOutside', device: 'Freezer', metric: 'temperature', mkt: -70, unit: '°C' },
+    ]);
+  });
+
+  it('says the period was clear when nothing stands out, in each language', () => {
+    const clear = insightsOf({ ...content, rows: [{ ...row, mkt: -75 }] }, day);
+    expect(clear).toEqual([{ kind: 'clear' }]);
+    const number = (value: number, digits: number) => value.toFixed(digits);
+    for (const language of languages)
+      expect(reportTexts[language].insight({ kind: 'clear' }, number, '')).not.toBe('');
+    expect(
+      reportTexts.de.insight(
+        { kind: 'outOfRange', device: 'Freezer', metric: 'temperature', minutes: 30, percent: 2.1 },
+        (value, digits) => formatNumber(value, digits, 'de'),
+        'Temperatur',
+      ),
+    ).toBe('Freezer: Temperatur 30,0 min außerhalb des Alarmbereichs (2,1 % des Zeitraums).');
   });
 });

@@ -30,6 +30,7 @@ import {
   type Opening,
   type Sample,
 } from './statistics.js';
+import { insightsOf, type Insight } from './insights.js';
 import { reportMetrics } from './metrics.js';
 
 type ReportFlags = {
@@ -92,6 +93,8 @@ export type ReportContent = {
   bucketMs: number;
   /** Alarm events raised in the period, oldest or latest first as the report says. */
   events: ReportEvent[];
+  /** The insight report's findings (insightReport on), else none. */
+  insights: Insight[];
 };
 
 /** A device without readings for a day reports at this cadence (the devices' default TTL). */
@@ -204,7 +207,13 @@ const emptyStatistics = {
 
 export async function buildContent(
   db: Executor,
-  report: ReportFlags & { accountId: string; id: string; sortBy: number; water: boolean },
+  report: ReportFlags & {
+    accountId: string;
+    id: string;
+    sortBy: number;
+    water: boolean;
+    insightReport: boolean;
+  },
   deviceIds: string[],
   period: { start: number; end: number },
 ): Promise<ReportContent> {
@@ -390,5 +399,15 @@ export async function buildContent(
     acknowledgedBy: event.acknowledgedBy,
     comment: acknowledgements.find((ack) => ack.eventId === event.id)?.comment ?? null,
   }));
-  return { accountName: account?.name ?? '', temperatureUnit: unit, rows, events, bucketMs };
+  const content = {
+    accountName: account?.name ?? '',
+    temperatureUnit: unit,
+    rows,
+    events,
+    bucketMs,
+  };
+  return {
+    ...content,
+    insights: report.insightReport ? insightsOf({ ...content, insights: [] }, period) : [],
+  };
 }

@@ -8,11 +8,10 @@ const round = (value: number | null, digits = 2) =>
   value === null ? '' : (Math.round(value * 10 ** digits) / 10 ** digits).toFixed(digits);
 const minutes = (ms: number) => (ms / 60_000).toFixed(1);
 
-
 /**
  * One tidy table in the recipient's language: a `statistics` row per device and metric (door
- * and spill rows fill the opening columns), then an `alarm event` row per alarm event with its
- * acknowledgement. Times are on the report's clock; numbers keep a decimal point.
+ * and spill rows fill the opening columns), the insight report's sentences (`insight` rows, in
+ * the comment column), then an `alarm event` row per alarm event with its acknowledgement. Times are on the report's clock; numbers keep a decimal point.
  */
 export function reportCsv(
   content: ReportContent,
@@ -53,6 +52,19 @@ export function reportCsv(
       '',
       '',
       '',
+    ]),
+    ...content.insights.map((insight) => [
+      texts.records.insight,
+      start,
+      end,
+      'device' in insight ? insight.device : '',
+      'metric' in insight ? (texts.metrics[insight.metric] ?? insight.metric) : '',
+      ...Array<string>(19).fill(''),
+      texts.insight(
+        insight,
+        (value, digits) => value.toFixed(digits),
+        'metric' in insight ? (texts.metrics[insight.metric] ?? insight.metric) : '',
+      ),
     ]),
     ...content.events.map((event) => [
       texts.records.event,

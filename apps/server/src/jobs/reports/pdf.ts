@@ -59,6 +59,16 @@ export async function writeReportPdf(
     texts.cover.units(content.temperatureUnit),
   ])
     doc.text(line);
+  if (content.insights.length > 0) {
+    heading(doc, texts.insights);
+    doc.font('body').fontSize(10).moveDown(0.3);
+    for (const insight of content.insights) {
+      const metric = 'metric' in insight ? (texts.metrics[insight.metric] ?? insight.metric) : '';
+      doc.text(`• ${texts.insight(insight, number, metric)}`, margin, doc.y, {
+        width: doc.page.width - 2 * margin,
+      });
+    }
+  }
   doc.moveDown(1);
 
   const drawRow = (cells: string[], bold: boolean) => {

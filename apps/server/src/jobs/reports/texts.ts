@@ -4,11 +4,15 @@
  * spreadsheet or script reads it the same way.
  */
 import type { Language } from '@vigil/contracts';
+import type { Insight } from './insights.js';
+
+/** Writes a number with the language's decimal mark. */
+type Num = (value: number, digits: number) => string;
 
 export type ReportTexts = {
   /** The CSV header; every language names the same columns in the same order. */
   csvColumns: readonly string[];
-  records: { statistics: string; event: string };
+  records: { statistics: string; event: string; insight: string };
   metrics: Record<string, string>;
   alarmTypes: Record<string, string>;
   cover: {
@@ -21,6 +25,9 @@ export type ReportTexts = {
   };
   table: readonly string[];
   doorCells: (count: number, openMinutes: string, longestMinutes: string) => string[];
+  insights: string;
+  /** One sentence of the insight report; `metric` is already in the language. */
+  insight: (insight: Insight, number: Num, metric: string) => string;
   charts: string;
   chartNoData: string;
   chartLegend: string;
@@ -71,7 +78,7 @@ const en: ReportTexts = {
     'acknowledged by',
     'comment',
   ],
-  records: { statistics: 'statistics', event: 'alarm event' },
+  records: { statistics: 'statistics', event: 'alarm event', insight: 'insight' },
   metrics: {
     temperature: 'Temperature',
     humidity: 'Humidity',
@@ -111,6 +118,21 @@ const en: ReportTexts = {
     `${open} min open`,
     `longest ${longest} min`,
   ],
+  insights: 'Insights',
+  insight: (insight, n, metric) => {
+    switch (insight.kind) {
+      case 'outOfRange':
+        return `${insight.device}: ${metric} out of its alarm range for ${n(insight.minutes, 1)} min (${n(insight.percent, 1)} % of the period).`;
+      case 'mktOutside':
+        return `${insight.device}: the MKT of ${metric}, ${n(insight.mkt, 2)} ${insight.unit}, is outside the alarm range.`;
+      case 'gaps':
+        return `${insight.device}: ${insight.count} data gap(s), ${n(insight.minutes, 0)} min without readings.`;
+      case 'unacknowledged':
+        return `${insight.count} alarm event(s) not acknowledged.`;
+      case 'clear':
+        return 'All readings stayed within their alarm ranges, with no data gaps and no unacknowledged alarms.';
+    }
+  },
   charts: 'Charts',
   chartNoData: 'No readings in the period.',
   chartLegend: 'hourly or per-minute means; dashed: alarm thresholds; breaks: data gaps',
@@ -162,7 +184,7 @@ const pl: ReportTexts = {
     'potwierdził(a)',
     'komentarz',
   ],
-  records: { statistics: 'statystyki', event: 'zdarzenie alarmowe' },
+  records: { statistics: 'statystyki', event: 'zdarzenie alarmowe', insight: 'wniosek' },
   metrics: {
     temperature: 'Temperatura',
     humidity: 'Wilgotność',
@@ -213,6 +235,21 @@ const pl: ReportTexts = {
     `${open} min otwarte`,
     `najdłużej ${longest} min`,
   ],
+  insights: 'Wnioski',
+  insight: (insight, n, metric) => {
+    switch (insight.kind) {
+      case 'outOfRange':
+        return `${insight.device}: ${metric} poza zakresem alarmu przez ${n(insight.minutes, 1)} min (${n(insight.percent, 1)} % okresu).`;
+      case 'mktOutside':
+        return `${insight.device}: MKT (${metric}) ${n(insight.mkt, 2)} ${insight.unit} jest poza zakresem alarmu.`;
+      case 'gaps':
+        return `${insight.device}: przerwy w danych: ${insight.count}, łącznie ${n(insight.minutes, 0)} min bez odczytów.`;
+      case 'unacknowledged':
+        return `Niepotwierdzone zdarzenia alarmowe: ${insight.count}.`;
+      case 'clear':
+        return 'Wszystkie odczyty mieściły się w zakresach alarmów, bez przerw w danych i bez niepotwierdzonych alarmów.';
+    }
+  },
   charts: 'Wykresy',
   chartNoData: 'Brak odczytów w okresie.',
   chartLegend:
@@ -265,7 +302,7 @@ const de: ReportTexts = {
     'bestätigt von',
     'Kommentar',
   ],
-  records: { statistics: 'Statistik', event: 'Alarmereignis' },
+  records: { statistics: 'Statistik', event: 'Alarmereignis', insight: 'Erkenntnis' },
   metrics: {
     temperature: 'Temperatur',
     humidity: 'Luftfeuchte',
@@ -316,6 +353,21 @@ const de: ReportTexts = {
     `${open} min offen`,
     `längste ${longest} min`,
   ],
+  insights: 'Erkenntnisse',
+  insight: (insight, n, metric) => {
+    switch (insight.kind) {
+      case 'outOfRange':
+        return `${insight.device}: ${metric} ${n(insight.minutes, 1)} min außerhalb des Alarmbereichs (${n(insight.percent, 1)} % des Zeitraums).`;
+      case 'mktOutside':
+        return `${insight.device}: die MKT (${metric}) von ${n(insight.mkt, 2)} ${insight.unit} liegt außerhalb des Alarmbereichs.`;
+      case 'gaps':
+        return `${insight.device}: Datenlücken: ${insight.count}, zusammen ${n(insight.minutes, 0)} min ohne Messwerte.`;
+      case 'unacknowledged':
+        return `Nicht bestätigte Alarmereignisse: ${insight.count}.`;
+      case 'clear':
+        return 'Alle Messwerte blieben in ihren Alarmbereichen, ohne Datenlücken und ohne unbestätigte Alarme.';
+    }
+  },
   charts: 'Diagramme',
   chartNoData: 'Keine Messwerte im Zeitraum.',
   chartLegend:
