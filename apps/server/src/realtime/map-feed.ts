@@ -21,7 +21,11 @@ export function mapLivePayload(live: LiveReading): MapLiveDataEvent {
     deviceDBId: live.id,
     deviceId: live.deviceId,
     createdAt: reading.createdAt,
-    temperature: reading.Node_Type === 1 ? value(reading, 'thermo') : value(reading, 't'),
+    // As the alarm engine reads it: a Node_Type 1 node's thermocouple when it has one.
+    temperature:
+      reading.Node_Type === 1
+        ? (value(reading, 'thermo') ?? value(reading, 't'))
+        : value(reading, 't'),
     carbon: value(reading, 'c'),
     humidity: value(reading, 'h'),
   };

@@ -3,7 +3,6 @@ import {
   IconBell,
   IconBellCog,
   IconBuilding,
-  IconBulb,
   IconChartBar,
   IconCpu,
   IconDeviceAnalytics,
@@ -97,22 +96,3 @@ const byRole: Record<Role, NavKey[]> = {
 export function navigationFor(role: Role): NavItem[] {
   return byRole[role].map((key) => items[key]);
 }
-
-/** Icons of the pages still to come, for their empty states. */
-export const pageIcons = {
-  dashboard: IconLayoutDashboard,
-  devices: IconDeviceAnalytics,
-  gateways: IconRouter,
-  accounts: IconBuilding,
-  reports: IconFileAnalytics,
-  otaDevices: IconCpu,
-  userNotifications: IconBell,
-  userNotificationStatistics: IconChartBar,
-  userMessageTemplates: IconMessage2,
-  map: IconMap2,
-  auditTrail: IconShieldCheck,
-  gatewayLogs: IconListDetails,
-  alarms: IconAlarm,
-  alertProfile: IconBellCog,
-  lightProfile: IconBulb,
-} satisfies Record<string, Icon>;

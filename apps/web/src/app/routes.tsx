@@ -3,12 +3,10 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import LoginPage from '../features/auth/pages/login-page';
 import { homePath, useSession, type StoredSession } from '../lib/session';
-import type { UpcomingPage } from './coming-soon-page';
 import { PublicLayout } from './layouts/public-layout';
 import { RequireRole } from './require-role';
 
 const SignedInLayout = lazy(() => import('./layouts/signed-in-layout'));
-const ComingSoonPage = lazy(() => import('./coming-soon-page'));
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ForgotPage = lazy(() => import('../features/auth/pages/forgot-page'));
 const ResetPage = lazy(() => import('../features/auth/pages/reset-page'));
@@ -47,6 +45,8 @@ const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page
 const GatewayLogsPage = lazy(() => import('../features/gateway-logs/pages/gateway-logs-page'));
 const AuditTrailPage = lazy(() => import('../features/audit-trail/pages/audit-trail-page'));
 const ReportsPage = lazy(() => import('../features/reports/pages/reports-page'));
+// Konva loads with the map page only (and its canvas in a chunk of its own).
+const MapPage = lazy(() => import('../features/map/pages/map-page'));
 // Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
 const DeviceDataPanel = lazy(() =>
   import('../features/device-data').then((module) => ({ default: module.DeviceDataPanel })),
@@ -54,9 +54,6 @@ const DeviceDataPanel = lazy(() =>
 
 const authWidth = 460;
 const documentWidth = 880;
-
-/** Signed-in pages of later issues (spec platform 2): path and page. */
-const upcoming: [string, UpcomingPage][] = [['/map', 'map']];
 
 const managers = ['super_admin', 'super_user'] as const;
 
@@ -97,9 +94,6 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
     <Routes>
       <Route element={<PublicLayout width={authWidth} />}>{mailLinkRoutes()}</Route>
       <Route element={<SignedInLayout session={session} />}>
-        {upcoming.map(([path, page]) => (
-          <Route key={path} path={path} caseSensitive element={<ComingSoonPage page={page} />} />
-        ))}
         <Route path="/alarms" caseSensitive element={<AlarmsPage />} />
         <Route
           path="/reports"
@@ -107,6 +101,15 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
           element={
             <RequireRole roles={['super_user', 'user']}>
               <ReportsPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/map"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user', 'user']}>
+              <MapPage />
             </RequireRole>
           }
         />

@@ -27,7 +27,6 @@ const sameEverywhere = new Set([
   'language.de',
   'phone.numberPlaceholder',
   'nav.gateways',
-  'pages.gateways.title',
   'users.columns.name',
   'users.form.name',
   'settings.offline.frequencies.30',
