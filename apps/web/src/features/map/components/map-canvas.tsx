@@ -8,6 +8,7 @@ import {
   pinchOf,
   pinchZoom,
   toPlan,
+  wheelPixels,
   wheelZoom,
   type MapView,
   type Pinch,
@@ -77,8 +78,11 @@ function useGestures(view: MapView, onViewChange: (view: MapView) => void) {
   const [pinching, setPinching] = useState(false);
   const onWheel = (event: Konva.KonvaEventObject<WheelEvent>) => {
     event.evt.preventDefault();
-    const pointer = event.target.getStage()?.getPointerPosition();
-    const next = pointer && wheelZoom(view, event.evt.deltaY, pointer);
+    const stage = event.target.getStage();
+    const pointer = stage?.getPointerPosition();
+    if (!stage || !pointer) return;
+    const { deltaY, deltaMode } = event.evt;
+    const next = wheelZoom(view, wheelPixels(deltaY, deltaMode, stage.height()), pointer);
     if (next) onViewChange(next);
   };
   const onDragMove = (event: Konva.KonvaEventObject<DragEvent>) => {

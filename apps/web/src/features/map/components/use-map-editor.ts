@@ -48,6 +48,8 @@ export function useMapEditor(maps: readonly MapItem[] | undefined, canvas: Size)
     view,
     placement,
     dirty: map !== undefined && drafts[map.id] !== undefined,
+    /** Changes on any map not saved yet, or a placement under way. */
+    unsaved: Object.keys(drafts).length > 0 || placement !== null,
     choose: (id: string | null) => {
       setChosenId(id);
       setPlacement(null);

@@ -7,6 +7,7 @@ import {
   pinchZoom,
   toPlan,
   toScreen,
+  wheelPixels,
   wheelZoom,
   zoomAbout,
   zoomIn,
@@ -35,6 +36,16 @@ describe('map view', () => {
   it('zooms by 0.0005 per wheel unit, out when scrolling down', () => {
     expect(wheelZoom(view, 100, anchor)?.scale).toBeCloseTo(2 * 0.95);
     expect(wheelZoom(view, -200, anchor)?.scale).toBeCloseTo(2 * 1.1);
+  });
+
+  it('reads wheel lines and pages as the pixels a browser scrolls', () => {
+    expect(wheelPixels(100, 0, 600)).toBe(100);
+    expect(wheelPixels(3, 1, 600)).toBe(48);
+    expect(wheelPixels(-1, 2, 600)).toBe(-600);
+    // Three lines down (Firefox) zoom as much as 48 pixels do elsewhere.
+    expect(wheelZoom(view, wheelPixels(3, 1, 600), anchor)?.scale).toBeCloseTo(
+      2 * (1 - 48 * 0.0005),
+    );
   });
 
   it('ignores a zoom whose result would be zero or below', () => {

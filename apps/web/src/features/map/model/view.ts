@@ -48,7 +48,20 @@ export const zoomIn = (view: MapView, anchor: Point) =>
 export const zoomOut = (view: MapView, anchor: Point) =>
   zoomAbout(view, mapLimits.zoomStep, anchor);
 
-/** The mouse wheel: 0.0005 per wheel unit, scrolling down zooms out. */
+/** Pixels in a wheel event's line (Firefox reports lines) as browsers scroll them. */
+const wheelLinePixels = 16;
+
+/**
+ * A wheel event's vertical delta in pixels, whatever unit the browser reports it in
+ * (WheelEvent.deltaMode: 0 pixels, 1 lines, 2 pages of `pageHeight`).
+ */
+export function wheelPixels(deltaY: number, deltaMode: number, pageHeight: number): number {
+  if (deltaMode === 1) return deltaY * wheelLinePixels;
+  if (deltaMode === 2) return deltaY * pageHeight;
+  return deltaY;
+}
+
+/** The mouse wheel: 0.0005 per wheel unit (pixel), scrolling down zooms out. */
 export const wheelZoom = (view: MapView, deltaY: number, anchor: Point) =>
   zoomAbout(view, 1 - deltaY * mapLimits.wheelFactor, anchor);
 

@@ -234,9 +234,11 @@ describe('map page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'click the plan' }));
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(await deviceRow('Fridge 1')).toHaveAttribute('data-state', 'online');
+    expect(leavingIsQuestioned()).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await toast('Map saved')).toBeInTheDocument();
+    expect(leavingIsQuestioned()).toBe(false);
     expect(api.calls('POST /api/map')).toHaveLength(1);
     expect(saved[0]).toMatchObject({
       id: mapIds.first,
@@ -273,10 +275,12 @@ describe('map page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     const locations = screen.getByRole('region', { name: 'Locations on this map' });
     expect(await within(locations).findByText('Cold room')).toBeInTheDocument();
+    expect(leavingIsQuestioned()).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await within(locations).findByText('No locations placed yet')).toBeInTheDocument();
     expect(frame).toHaveAttribute('data-zoom', '0.5000');
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    expect(leavingIsQuestioned()).toBe(false);
   });
 
   it("shows 'something went wrong' when a save fails", async () => {
@@ -355,3 +359,10 @@ describe('map page', () => {
     });
   });
 });
+
+/** Whether leaving the page now would make the browser ask first (a cancelled beforeunload). */
+function leavingIsQuestioned(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}

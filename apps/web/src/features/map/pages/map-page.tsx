@@ -9,7 +9,7 @@ import {
   Title,
   useComputedColorScheme,
 } from '@mantine/core';
-import { useElementSize, useViewportSize } from '@mantine/hooks';
+import { useElementSize, useViewportSize, useWindowEvent } from '@mantine/hooks';
 import { IconMap2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +57,10 @@ export default function MapPage() {
   const editor = useMapEditor(maps.data, size);
   const { map, draft, view, placement } = editor;
   const [search, setSearch] = useState('');
+  // Leaving or reloading the page with changes not saved asks first (the browser's own prompt).
+  useWindowEvent('beforeunload', (event) => {
+    if (editor.unsaved) event.preventDefault();
+  });
   const [adding, setAdding] = useState(false);
 
   const live = useLiveReadings();
