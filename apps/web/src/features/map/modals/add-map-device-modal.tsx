@@ -1,8 +1,6 @@
-import { Button, Group, Modal, Select } from '@mantine/core';
-import { messages, type Device } from '@vigil/contracts';
-import { useState } from 'react';
+import type { Device } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../lib/messages';
+import { DeviceChoiceModal } from '../../../components/device-choice-modal';
 
 interface AddMapDeviceModalProps {
   /** The location the device goes into, or null while closed. */
@@ -21,51 +19,20 @@ export function AddMapDeviceModal({
   onClose,
 }: AddMapDeviceModalProps) {
   const { t } = useTranslation();
-  const [deviceId, setDeviceId] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-  const close = () => {
-    setDeviceId(null);
-    setError(undefined);
-    onClose();
-  };
-  const submit = () => {
-    const device = devices.find((item) => item.id === deviceId);
-    if (!device) {
-      setError(translateMessage(messages.deviceRequired));
-      return;
-    }
-    setDeviceId(null);
-    onChoose(device);
-  };
   return (
-    <Modal
+    <DeviceChoiceModal
       opened={location !== null}
-      onClose={close}
-      size="md"
       title={t('map.addDeviceModal.title', { name: location?.title ?? '' })}
-      data-testid="addMapDevice"
-    >
-      <Select
-        label={t('map.addDeviceModal.device')}
-        placeholder={t('map.addDeviceModal.placeholder')}
-        nothingFoundMessage={t('map.addDeviceModal.none')}
-        data={devices.map((device) => ({ value: device.id, label: device.name }))}
-        value={deviceId}
-        error={error}
-        searchable
-        maxDropdownHeight={200}
-        data-autofocus
-        onChange={(value) => {
-          setDeviceId(value);
-          setError(undefined);
-        }}
-      />
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={close}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={submit}>{t('map.addDeviceModal.submit')}</Button>
-      </Group>
-    </Modal>
+      name="addMapDevice"
+      labels={{
+        device: t('map.addDeviceModal.device'),
+        placeholder: t('map.addDeviceModal.placeholder'),
+        none: t('map.addDeviceModal.none'),
+        submit: t('map.addDeviceModal.submit'),
+      }}
+      devices={devices}
+      onChoose={onChoose}
+      onClose={onClose}
+    />
   );
 }
