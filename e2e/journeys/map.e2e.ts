@@ -219,6 +219,14 @@ describe('the floor-plan map', () => {
     await page.getByRole('menuitem', { name: 'Add device' }).click();
     await placeDevice(page, neighbour, { x: spot.x + 25, y: spot.y + 10 });
     await page.getByText('Unsaved changes').waitFor();
+    // A link away asks first; Cancel stays on the map with the changes.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Leave' }).waitFor();
+    await screenshot(page, 'map-leave-light');
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/map');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Map saved');
 

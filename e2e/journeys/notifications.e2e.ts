@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, signIn, waitForPath } from '../helpers/browser';
 
-async function choose(scope: Locator, page: Page, label: RegExp, option: string) {
+async function choose(scope: Locator, page: Page, label: RegExp, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }
@@ -18,6 +19,19 @@ describe('the platform administrator’s notifications', () => {
 
   it('adds a template, links it to an owner, reads the log and sets an SMS limit', async () => {
     const page = await openPage(browser, '/login');
+    // A lab of its own: the template and the SMS limit leave the demo owner's mails as they are.
+    const stamp = randomBytes(3).toString('hex');
+    const lab = { name: `Nora Notify ${stamp}`, companyName: `Notify Lab ${stamp}` };
+    const signup = await page.request.post('/api/auth/signup', {
+      data: {
+        ...lab,
+        email: `nora-${stamp}@e2e.vigil.test`,
+        password: 'cold-chain-42',
+        countryCode: '+44',
+        phoneNumber: '7700900789',
+      },
+    });
+    expect(signup.status()).toBe(201);
     await signIn(page, 'admin@vigil.test', 'vigil-demo');
     await waitForPath(page, '/users');
 
@@ -36,8 +50,9 @@ describe('the platform administrator’s notifications', () => {
     await screenshot(page, 'message-templates');
 
     await page.goto('/users');
-    await page.getByRole('button', { name: 'Link a message template to Olivia Owner' }).click();
-    const link = page.getByRole('dialog', { name: 'Message template of Olivia Owner' });
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(stamp);
+    await page.getByRole('button', { name: `Link a message template to ${lab.name}` }).click();
+    const link = page.getByRole('dialog', { name: `Message template of ${lab.name}` });
     await link.getByRole('button', { name: 'Link template' }).click();
     await link.getByText('please choose a type').waitFor();
     await choose(link, page, /^Type/, 'Temperature');
@@ -63,7 +78,7 @@ describe('the platform administrator’s notifications', () => {
     const limit = page.getByRole('dialog', { name: 'SMS limit' });
     await limit.getByRole('button', { name: 'Save limit' }).click();
     await limit.getByText('please choose account').waitFor();
-    await choose(limit, page, /^Account/, 'Demo Laboratory (now 100 a day)');
+    await choose(limit, page, /^Account/, `${lab.companyName} (now 100 a day)`);
     await limit.getByRole('textbox', { name: /^SMS per day/ }).fill('40');
     await limit.getByRole('button', { name: 'Save limit' }).click();
     await page.getByText('SMS limit saved').waitFor();

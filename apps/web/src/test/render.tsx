@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { App } from '../app/app';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from '../lib/theme';
@@ -14,19 +14,30 @@ export function renderApp(path: string) {
   return render(<App env="test" />);
 }
 
-/** One feature component with the library providers and a router at `path`. */
+/** One feature component with the library providers and a (data) router at `path`. */
 export function renderWithProviders(ui: ReactElement, { path = '/', route = '*' } = {}) {
   const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Routes>
+              <Route path={route} element={ui} />
+            </Routes>
+            <LocationProbe />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={ui} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        <RouterProvider router={router} useTransitions={false} />
       </QueryClientProvider>
     </MantineProvider>,
   );

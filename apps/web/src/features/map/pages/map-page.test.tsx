@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import type { MapItem, MapSaveBody, Role } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok, type FakeReply, type FakeRequest } from '../../../test/fake-api';
@@ -281,6 +282,42 @@ describe('map page', () => {
     expect(frame).toHaveAttribute('data-zoom', '0.5000');
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
     expect(leavingIsQuestioned()).toBe(false);
+  });
+
+  it('asks before a link within the app leaves unsaved changes, and stays on Cancel', async () => {
+    mapApi('super_user', [mapOf({ locationSettings: [], deviceSettings: [] })]);
+    renderWithProviders(
+      <>
+        <MapPage />
+        <Link to="/dashboard">Dashboard</Link>
+      </>,
+      { path: '/map' },
+    );
+    const frame = await screen.findByRole('application', { name: 'Floor plan Ground floor' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Add location' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cold room' }));
+    frame.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    const link = screen.getByRole('link', { name: 'Dashboard' });
+    await userEvent.click(link);
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(ask).toHaveTextContent('Your changes to this floor plan are not saved.');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent('/map');
+    await userEvent.click(link);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole(
+        'button',
+        { name: 'Leave' },
+      ),
+    );
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    });
   });
 
   it("shows 'something went wrong' when a save fails", async () => {

@@ -13,6 +13,8 @@ import { useElementSize, useViewportSize, useWindowEvent } from '@mantine/hooks'
 import { IconMap2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -57,10 +59,17 @@ export default function MapPage() {
   const editor = useMapEditor(maps.data, size);
   const { map, draft, view, placement } = editor;
   const [search, setSearch] = useState('');
-  // Leaving or reloading the page with changes not saved asks first (the browser's own prompt).
+  // Leaving or reloading the page with changes not saved asks first: the browser's own prompt,
+  // and ours for a link within the app (not for a sign-out, which goes to /login).
   useWindowEvent('beforeunload', (event) => {
     if (editor.unsaved) event.preventDefault();
   });
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      editor.unsaved &&
+      nextLocation.pathname !== currentLocation.pathname &&
+      nextLocation.pathname !== '/login',
+  );
   const [adding, setAdding] = useState(false);
 
   const live = useLiveReadings();
@@ -220,6 +229,21 @@ export default function MapPage() {
           </>
         )}
       </div>
+      <ConfirmModal
+        name="leaveMap"
+        opened={leaving.state === 'blocked'}
+        title={t('map.leave.title')}
+        confirmLabel={t('map.leave.confirm')}
+        danger
+        onConfirm={() => {
+          leaving.proceed?.();
+        }}
+        onClose={() => {
+          leaving.reset?.();
+        }}
+      >
+        {t('map.leave.text')}
+      </ConfirmModal>
       {owner && (
         <OwnerModals
           editor={editor}
