@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, signIn, waitForPath } from '../helpers/browser';
 
-async function choose(scope: Locator, page: Page, label: RegExp, option: string | RegExp) {
+async function choose(scope: Locator, page: Page, label: RegExp, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import type { MapItem, MapSaveBody, Role } from '@vigil/contracts';
@@ -15,6 +15,7 @@ import {
   placedDeviceOf,
   placedLocationOf,
 } from '../test/map-fixtures';
+import { signOut } from '../../../lib/session';
 import MapPage from './map-page';
 
 vi.mock(
@@ -264,10 +265,7 @@ describe('map page', () => {
     await userEvent.keyboard('-');
     expect(frame).toHaveAttribute('data-zoom', '0.4000');
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Add location' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Cold room' }));
-    frame.focus();
-    await userEvent.keyboard('{Enter}');
+    await placeAtCentre(frame, 'Cold room');
     expect(
       await screen.findByText(
         'Cold room is placed: click again to move it, or press Done to keep it',
@@ -294,10 +292,7 @@ describe('map page', () => {
       { path: '/map' },
     );
     const frame = await screen.findByRole('application', { name: 'Floor plan Ground floor' });
-    await userEvent.click(screen.getByRole('combobox', { name: 'Add location' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Cold room' }));
-    frame.focus();
-    await userEvent.keyboard('{Enter}');
+    await placeAtCentre(frame, 'Cold room');
     await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
     const link = screen.getByRole('link', { name: 'Dashboard' });
     await userEvent.click(link);
@@ -318,6 +313,28 @@ describe('map page', () => {
     await waitFor(() => {
       expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     });
+  });
+
+  it('lets a sign-out leave unsaved changes without asking', async () => {
+    mapApi('super_user', [mapOf({ locationSettings: [], deviceSettings: [] })]);
+    renderWithProviders(
+      <>
+        <MapPage />
+        <Link to="/login">Sign in again</Link>
+      </>,
+      { path: '/map' },
+    );
+    const frame = await screen.findByRole('application', { name: 'Floor plan Ground floor' });
+    await placeAtCentre(frame, 'Cold room');
+    await userEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    act(() => {
+      signOut('expired');
+    });
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in again' }));
+    await waitFor(() => {
+      expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows 'something went wrong' when a save fails", async () => {
@@ -396,6 +413,14 @@ describe('map page', () => {
     });
   });
 });
+
+/** Chooses the location in 'Add location' and places it at the plan's centre with Enter. */
+async function placeAtCentre(frame: HTMLElement, location: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: 'Add location' }));
+  await userEvent.click(await screen.findByRole('option', { name: location }));
+  frame.focus();
+  await userEvent.keyboard('{Enter}');
+}
 
 /** Whether leaving the page now would make the browser ask first (a cancelled beforeunload). */
 function leavingIsQuestioned(): boolean {

@@ -17,7 +17,7 @@ import { useBlocker } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { getSession, useSession } from '../../../lib/session';
 import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { useLiveReadings } from '../api/live-map';
 import { useMaps } from '../api/list-maps';
@@ -60,15 +60,13 @@ export default function MapPage() {
   const { map, draft, view, placement } = editor;
   const [search, setSearch] = useState('');
   // Leaving or reloading the page with changes not saved asks first: the browser's own prompt,
-  // and ours for a link within the app (not for a sign-out, which goes to /login).
+  // and ours for a link within the app. A sign-out (the session is gone by then) is not held.
   useWindowEvent('beforeunload', (event) => {
     if (editor.unsaved) event.preventDefault();
   });
   const leaving = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      editor.unsaved &&
-      nextLocation.pathname !== currentLocation.pathname &&
-      nextLocation.pathname !== '/login',
+      editor.unsaved && nextLocation.pathname !== currentLocation.pathname && getSession() !== null,
   );
   const [adding, setAdding] = useState(false);
 
