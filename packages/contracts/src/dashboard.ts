@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { data, pagination } from './common.js';
+import { alarmEventStates } from './alarm-events.js';
 import { doorOpening } from './realtime.js';
 
 /** The six cards of the dashboard grid (spec monitoring 2), by key. */
@@ -82,11 +83,8 @@ export const recentAlarm = z.object({
   max: z.number().nullable(),
   createdAt: z.iso.datetime(),
   comments: z.number().int(),
-  /**
-   * active: still out of range and unacknowledged; recovered: back in range, still awaiting
-   * acknowledgement; acknowledged: signed off by a person (DESIGN.md 9).
-   */
-  state: z.enum(['active', 'recovered', 'acknowledged']),
+  /** The excursion's state (alarm-events.ts `alarmEventStates`). */
+  state: z.enum(alarmEventStates),
   clearedAt: z.iso.datetime().nullable(),
   acknowledgedAt: z.iso.datetime().nullable(),
   /** The name of the person who acknowledged it. */

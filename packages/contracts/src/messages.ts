@@ -86,6 +86,8 @@ export const messages = {
   alarmAlreadyAcknowledged: 'this alarm has already been acknowledged',
   favouriteExists: 'this comment is already a favourite',
   alarmReportRangeTooLong: 'alarm reports cover at most 12 months',
+  signatureMeaningRequired: 'please choose the meaning of your signature',
+  alarmStateInvalid: 'please choose active, acknowledged, recovered or recovered unacknowledged',
   // alarm definitions, alert profiles and light alarms
   alarmNameRequired: 'please enter alarm name',
   alarmNameTooShort: 'alarm name must be at least 2 characters',

@@ -139,6 +139,7 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
     const states = await statesOf([...batches.keys()]);
     const written: repo.ConditionRow[] = [];
     const transitions: AlarmOutcome<repo.DefinedAlarm>['transitions'] = [];
+    const peaks: AlarmOutcome<repo.DefinedAlarm>['peaks'] = [];
     for (const [deviceId, batch] of batches) {
       const outcome = evaluateReadings(batch.alarms, states, batch.readings);
       for (const [key, { state, change }] of outcome.states) {
@@ -149,6 +150,7 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
         else remember(row, key);
       }
       transitions.push(...outcome.transitions);
+      peaks.push(...outcome.peaks);
     }
     if (written.length === 0) return [];
     const at = now();
@@ -179,7 +181,7 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
           if (transition.notify) await enqueueNotify(tx, id, 'raised');
           done.push({ ...base, state: 'raised', eventId: id });
         } else {
-          const cleared = await repo.clearEvent(tx, { ...base }, at);
+          const cleared = await repo.clearEvent(tx, { ...base, peak: transition.peak }, at);
           if (!cleared) continue;
           if (transition.notify && cleared.notifiedCount > 0) {
             await enqueueNotify(tx, cleared.id, 'cleared');
@@ -187,6 +189,15 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
           done.push({ ...base, state: 'cleared', eventId: cleared.id });
         }
       }
+      await repo.savePeaks(
+        tx,
+        peaks.map(({ alarm, type, peak }) => ({
+          deviceId: alarm.deviceId,
+          alarmId: alarm.id,
+          type,
+          peak,
+        })),
+      );
       await repo.saveConditions(tx, written);
       return done;
     });

@@ -13,8 +13,11 @@ export type ConditionState = {
   pendingSinceMs: number | null;
   /** Reading time of the last raise that was notified (flapping is notified once a `frequency`). */
   lastNotifiedRaiseMs: number | null;
-  /** The open event; `notified` false when its raise was held back as flapping. */
-  open: { notified: boolean } | null;
+  /**
+   * The open event; `notified` false when its raise was held back as flapping; `peak` the value
+   * farthest outside the range so far (null when it has no value, as an offline event).
+   */
+  open: { notified: boolean; peak: number | null } | null;
 };
 
 export const initialState: ConditionState = {
@@ -39,6 +42,8 @@ export type Clear = {
   kind: 'clear';
   type: Check['type'];
   value: number | null;
+  /** The excursion's worst value, kept with the event as it closes. */
+  peak: number | null;
   readingTsMs: number;
   /** Only an excursion whose raise was notified has its recovery notified. */
   notify: boolean;
@@ -57,6 +62,22 @@ export type Step = {
 
 const minuteMs = 60_000;
 
+/** How far `value` lies outside [min, max] (negative or -Infinity inside, or with no bounds). */
+function deviation(value: number, min: number | null, max: number | null): number {
+  return Math.max(max === null ? -Infinity : value - max, min === null ? -Infinity : min - value);
+}
+
+/** Whether `value` is farther outside [min, max] than the peak so far (a new worst). */
+export function beyondPeak(
+  value: number,
+  peak: number | null,
+  min: number | null,
+  max: number | null,
+): boolean {
+  if (peak === null) return true;
+  return deviation(value, min, max) > deviation(peak, min, max);
+}
+
 function raise(
   state: ConditionState,
   check: Check,
@@ -72,7 +93,7 @@ function raise(
       lastTsMs: tsMs,
       pendingSinceMs: null,
       lastNotifiedRaiseMs: notify ? tsMs : state.lastNotifiedRaiseMs,
-      open: { notified: notify },
+      open: { notified: notify, peak: check.value },
     },
     transition: {
       kind: 'raise',
@@ -126,6 +147,7 @@ export function step(
         kind: 'clear',
         type: check.type,
         value: check.value,
+        peak: state.open.peak,
         readingTsMs: tsMs,
         notify: state.open.notified,
       },
@@ -179,6 +201,8 @@ export type AlarmOutcome<A extends AlarmDefinition = AlarmDefinition> = {
   states: Map<ConditionKey, { state: ConditionState; change: Step['change'] }>;
   /** In reading order per condition. */
   transitions: (Transition & { alarm: A })[];
+  /** Events still open whose worst value moved (after the transitions, in the same write). */
+  peaks: { alarm: A; type: Check['type']; peak: number | null }[];
 };
 
 /** All readings of one device (any order) against its enabled alarms and their states. */
@@ -188,22 +212,28 @@ export function evaluateReadings<A extends AlarmDefinition>(
   readings: ReadingInput[],
 ): AlarmOutcome<A> {
   const ordered = [...readings].sort((a, b) => a.tsMs - b.tsMs);
-  const outcome: AlarmOutcome<A> = { states: new Map(), transitions: [] };
+  const outcome: AlarmOutcome<A> = { states: new Map(), transitions: [], peaks: [] };
   for (const alarm of alarms) {
     for (const spec of specsOf(alarm)) {
       const key = conditionKey(alarm.id, spec.type);
       // A copy of its own, so that the common case (a watermark moving) allocates nothing.
       let state = { ...(states.get(key) ?? initialState) };
       let change: Step['change'] = 'none';
+      let peaked = false;
       for (const { tsMs, values } of ordered) {
         if (state.lastTsMs !== null && tsMs <= state.lastTsMs) continue;
         const value = spec.measure(values);
         if (value === null) continue;
         const out = spec.isOut(value, tsMs);
-        // At rest or still open: only the watermark moves (`step` decides the same, slower).
+        // At rest or still open: only the watermark moves (`step` decides the same, slower),
+        // unless the open excursion reaches a new worst, which is kept with its event.
         if (out ? state.open !== null : state.open === null && state.pendingSinceMs === null) {
           state.lastTsMs = tsMs;
-          if (change === 'none') change = 'watermark';
+          if (state.open && beyondPeak(value, state.open.peak, spec.min, spec.max)) {
+            state.open = { ...state.open, peak: value };
+            change = 'transition';
+            peaked = true;
+          } else if (change === 'none') change = 'watermark';
           continue;
         }
         const check = {
@@ -216,11 +246,15 @@ export function evaluateReadings<A extends AlarmDefinition>(
         };
         const result = step(state, check, tsMs, alarm.frequency);
         if (result.change === 'none') continue;
+        // A clear carries the peak; a raise starts a new one.
+        if (result.transition) peaked = false;
         state = { ...result.state };
         if (change !== 'transition') change = result.change;
         if (result.transition) outcome.transitions.push({ ...result.transition, alarm });
       }
       if (change !== 'none') outcome.states.set(key, { state, change });
+      if (peaked && state.open)
+        outcome.peaks.push({ alarm, type: spec.type, peak: state.open.peak });
     }
   }
   return outcome;

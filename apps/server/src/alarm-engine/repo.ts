@@ -103,11 +103,13 @@ export async function conditionsOf(
     pending_since: Date | string | null;
     last_notified_raise_ts: Date | string | null;
     notified_count: number | null;
+    peak_value: number | null;
   }>(
     db,
     sql`select coalesce(c.alarm_id, e.alarm_id) as alarm_id, coalesce(c.type, e.type) as type,
         coalesce(c.device_id, e.device_id) as device_id,
-        c.last_reading_ts, c.pending_since, c.last_notified_raise_ts, e.notified_count
+        c.last_reading_ts, c.pending_since, c.last_notified_raise_ts, e.notified_count,
+        e.peak_value
       from (
         select * from alarm_conditions
         where device_id = any(${sql.param(deviceIds)}::uuid[])
@@ -115,7 +117,7 @@ export async function conditionsOf(
             or last_notified_raise_ts > now() - interval '1 day')
       ) c
       full join (
-        select alarm_id, type, device_id, notified_count from alarm_events
+        select alarm_id, type, device_id, notified_count, peak_value from alarm_events
         where device_id = any(${sql.param(deviceIds)}::uuid[]) and cleared_at is null
           and alarm_id is not null
       ) e on e.alarm_id = c.alarm_id and e.type = c.type`,
@@ -127,7 +129,10 @@ export async function conditionsOf(
       lastTsMs: ms(row.last_reading_ts),
       pendingSinceMs: ms(row.pending_since),
       lastNotifiedRaiseMs: ms(row.last_notified_raise_ts),
-      open: row.notified_count === null ? null : { notified: row.notified_count > 0 },
+      open:
+        row.notified_count === null
+          ? null
+          : { notified: row.notified_count > 0, peak: num(row.peak_value) },
     });
   }
   return states;
@@ -198,10 +203,11 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<string
   const notifiedAt = event.notified ? event.raisedAt : null;
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into alarm_events (account_id, device_id, alarm_id, type, value, min, max,
-        reading_ts, out_of_range_since, raised_at, notified_count, last_notified_at)
+    sql`insert into alarm_events (account_id, device_id, alarm_id, type, value, peak_value, min,
+        max, reading_ts, out_of_range_since, raised_at, notified_count, last_notified_at)
       select ${event.accountId}, ${event.deviceId}, ${event.alarmId}, ${event.type}, ${event.value},
-        ${event.min}, ${event.max}, ${event.readingTs}, ${event.outOfRangeSince}, ${event.raisedAt},
+        ${event.value}, ${event.min}, ${event.max}, ${event.readingTs}, ${event.outOfRangeSince},
+        ${event.raisedAt},
         ${event.notified ? 1 : 0}, ${notifiedAt}
       where not exists (
         select 1 from alarm_events o
@@ -216,21 +222,42 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<string
 
 export type ClearedEvent = { id: string; notifiedCount: number };
 
-/** Clears the open event of a device, alarm (null: offline) and type. */
+/**
+ * Clears the open event of a device, alarm (null: offline) and type; `peak`, the excursion's
+ * worst value as the engine saw it, replaces the stored one (it was read from it).
+ */
 export async function clearEvent(
   db: Executor,
-  target: { deviceId: string; alarmId: string | null; type: string },
+  target: { deviceId: string; alarmId: string | null; type: string; peak?: number | null },
   clearedAt: Date,
 ): Promise<ClearedEvent | undefined> {
   const rows = await queryRows<{ id: string; notified_count: number }>(
     db,
-    sql`update alarm_events set cleared_at = ${clearedAt}
+    sql`update alarm_events set cleared_at = ${clearedAt},
+        peak_value = coalesce(${target.peak ?? null}::real, peak_value)
       where device_id = ${target.deviceId} and type = ${target.type} and cleared_at is null
         and alarm_id is not distinct from ${target.alarmId}
       returning id, notified_count`,
   );
   const row = rows[0];
   return row ? { id: row.id, notifiedCount: row.notified_count } : undefined;
+}
+
+/** The new worst values of open events (read from them in the same batch, so never older). */
+export async function savePeaks(
+  db: Executor,
+  peaks: { deviceId: string; alarmId: string; type: string; peak: number | null }[],
+): Promise<void> {
+  if (peaks.length === 0) return;
+  await db.execute(sql`update alarm_events e set peak_value = u.peak
+    from unnest(
+      ${sql.param(peaks.map((p) => p.deviceId))}::uuid[],
+      ${sql.param(peaks.map((p) => p.alarmId))}::uuid[],
+      ${sql.param(peaks.map((p) => p.type))}::text[],
+      ${sql.param(peaks.map((p) => p.peak))}::real[]
+    ) as u(device_id, alarm_id, type, peak)
+    where e.device_id = u.device_id and e.alarm_id = u.alarm_id and e.type = u.type
+      and e.cleared_at is null`);
 }
 
 export type ClearedOffline = {

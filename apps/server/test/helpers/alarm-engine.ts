@@ -32,6 +32,7 @@ export type EventRow = {
   alarm_id: string | null;
   type: string;
   value: number | null;
+  peak_value: number | null;
   min: number | null;
   max: number | null;
   reading_ts: string | null;
@@ -49,7 +50,7 @@ const isoOrNull = (value: unknown) =>
 export async function eventsOf(db: Db, deviceRowId: string): Promise<EventRow[]> {
   const rows = await queryRows<EventRow>(
     db,
-    sql`select id, alarm_id, type, value, min, max, reading_ts, out_of_range_since, raised_at,
+    sql`select id, alarm_id, type, value, peak_value, min, max, reading_ts, out_of_range_since, raised_at,
         cleared_at, notified_count, escalated_at
       from alarm_events where device_id = ${deviceRowId} order by raised_at, created_at`,
   );

@@ -64,6 +64,18 @@ async function fridge(alarm: { delay?: number; oneTime?: boolean } = {}) {
 }
 
 describe('the alarm engine on the ingest path', () => {
+  it('keeps the worst value of an excursion with its event, as readings arrive and as it clears', async () => {
+    const { rowId, send } = await fridge();
+    await send([0, 9.5]);
+    await send([10, 11], [20, 10]);
+    expect((await eventsOf(db(), rowId))[0]).toMatchObject({ value: 9.5, peak_value: 11 });
+    await send([30, 10.5]);
+    expect((await eventsOf(db(), rowId))[0]?.peak_value).toBe(11);
+    await send([40, 12.5], [50, 5]);
+    const [event] = await eventsOf(db(), rowId);
+    expect(event).toMatchObject({ value: 9.5, peak_value: 12.5, cleared_at: expect.any(String) });
+  });
+
   it('raises one event and one notify job before the PUBACK; a redelivery raises nothing new', async () => {
     const { rowId, alarmId, send } = await fridge();
     await send([0, 5], [10, 9.5]);

@@ -174,6 +174,33 @@ describe('evaluateReadings: raise, stay, clear', () => {
     });
   });
 
+  it('keeps the worst value of an excursion, above or below the range, and clears with it', () => {
+    const { outcome } = run(fridge, [
+      [0, 9],
+      [10, 11],
+      [20, 10],
+      [30, 12.5],
+    ]);
+    expect(outcome.transitions).toHaveLength(1);
+    expect(outcome.peaks).toEqual([expect.objectContaining({ type: 'temperature', peak: 12.5 })]);
+    expect(outcome.states.get(conditionKey('a1', 'temperature'))?.change).toBe('transition');
+    const cold = run(fridge, [
+      [0, 1],
+      [10, -1],
+      [20, 0.5],
+      [30, 5],
+    ]);
+    expect(cold.outcome.peaks).toEqual([]);
+    expect(cold.outcome.transitions[1]).toMatchObject({ kind: 'clear', peak: -1, value: 5 });
+  });
+
+  it('an open excursion that gets no worse writes only its watermark', () => {
+    const state = { ...initialState, lastTsMs: 0, open: { notified: true, peak: 12 } };
+    const { outcome } = run(fridge, [[10, 11]], state);
+    expect(outcome.peaks).toEqual([]);
+    expect(outcome.states.get(conditionKey('a1', 'temperature'))?.change).toBe('watermark');
+  });
+
   it('a redelivered batch changes nothing', () => {
     const samples: Sample[] = [
       [0, 9],
@@ -196,7 +223,7 @@ describe('evaluateReadings: raise, stay, clear', () => {
     ],
     [
       'late reading in range: an open event is not cleared by the past',
-      { ...initialState, lastTsMs: 100_000, open: { notified: true } },
+      { ...initialState, lastTsMs: 100_000, open: { notified: true, peak: 9 } },
       [[50, 5]],
       [],
     ],
@@ -220,7 +247,12 @@ describe('evaluateReadings: raise, stay, clear', () => {
     ],
     [
       'open already (e.g. before a restart): more out of range raises nothing',
-      { ...initialState, lastTsMs: 0, open: { notified: true }, lastNotifiedRaiseMs: 0 },
+      {
+        ...initialState,
+        lastTsMs: 0,
+        open: { notified: true, peak: 20 },
+        lastNotifiedRaiseMs: 0,
+      },
       [[10, 20]],
       [],
     ],
@@ -232,7 +264,7 @@ describe('evaluateReadings: raise, stay, clear', () => {
     ],
     [
       'a held-back raise is cleared without a notification',
-      { ...initialState, lastTsMs: 0, open: { notified: false } },
+      { ...initialState, lastTsMs: 0, open: { notified: false, peak: 9 } },
       [[10, 5]],
       [['clear', 10, false]],
     ],
@@ -291,7 +323,7 @@ describe('dueStep: a door that stops reporting', () => {
     ['inside its allowance: nothing', pending(0), 'door', 4 * minute, false],
     [
       'already open: nothing',
-      { ...pending(0), open: { notified: true } },
+      { ...pending(0), open: { notified: true, peak: 1 } },
       'door',
       10 * minute,
       false,
@@ -303,7 +335,7 @@ describe('dueStep: a door that stops reporting', () => {
     expect(result.transition?.kind === 'raise').toBe(raised);
     if (raised) {
       expect(result.transition).toMatchObject({ readingTsMs: minute, outOfRangeSinceMs: 0 });
-      expect(result.state.open).toEqual({ notified: true });
+      expect(result.state.open).toEqual({ notified: true, peak: 1 });
     }
   });
 });

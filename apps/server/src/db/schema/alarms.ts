@@ -144,6 +144,11 @@ export const alarmEvents = pgTable(
     /** temperature, humidity, co2, thermocouple, pressure, ln2_temperature, ln2_level, water, battery, door, light, offline */
     type: text('type').notNull(),
     value: real('value'),
+    /**
+     * The value farthest outside [min, max] while it lasted (the raising value at first): the
+     * excursion's worst, which a lab reports. Kept by the alarm engine as readings arrive.
+     */
+    peakValue: real('peak_value'),
     min: real('min'),
     max: real('max'),
     /** The reading that caused it (device + ts identify it in `readings`). */
@@ -155,12 +160,19 @@ export const alarmEvents = pgTable(
     clearedAt: tstz('cleared_at'),
     acknowledgedAt: tstz('acknowledged_at'),
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The meaning of the acknowledging signature (contracts `signatureMeanings`). */
+    acknowledgedMeaning: text('acknowledged_meaning'),
     escalatedAt: tstz('escalated_at'),
     createdAt: createdAt(),
   },
   (table) => [
     index('alarm_events_account_idx').on(table.accountId, table.raisedAt),
     index('alarm_events_device_idx').on(table.deviceId, table.raisedAt),
+    // The alarms that need someone (still out of range, or not yet acknowledged): the top bar's
+    // counts and lists read only these, however long the account's history.
+    index('alarm_events_attention_idx')
+      .on(table.accountId, table.raisedAt)
+      .where(sql`${table.clearedAt} is null or ${table.acknowledgedAt} is null`),
     // One open event per alarm and type: a redelivered reading cannot raise it twice.
     uniqueIndex('alarm_events_open_key')
       .on(table.deviceId, table.alarmId, table.type)

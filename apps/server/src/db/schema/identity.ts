@@ -65,6 +65,8 @@ export const users = pgTable(
     cameraUrl: text('camera_url'),
     /** Dashboard grid layouts, card visibility and lock flag (issue: dashboard). */
     dashboardPrefs: jsonb('dashboard_prefs'),
+    /** The alarm sound muted in every browser the person signs in to. */
+    alarmSoundMuted: boolean('alarm_sound_muted').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,6 +30,9 @@ export async function runAlarmExport(deps: { db: Db; dataDir: string }, taskId: 
     const events = await eventsRepo.reportEvents(db, scope, {
       from: new Date(params.from),
       to: new Date(params.to),
+      ...(params.states ? { states: params.states } : {}),
+      ...(params.deviceId ? { deviceId: params.deviceId } : {}),
+      ...(params.locationId ? { locationId: params.locationId } : {}),
     });
     const report: AlarmReport = {
       companyName: account.companyName,

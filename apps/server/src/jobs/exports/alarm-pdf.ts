@@ -15,15 +15,24 @@ type Pdf = PDFKit.PDFDocument;
 const margin = 30;
 const rowHeight = 11;
 const fontSize = 7;
-/** Widths of `reportColumns` but the last (comments go on lines of their own). */
-const widths = [78, 70, 70, 78, 60, 55, 38, 38, 38, 26, 52, 78, 78, 60];
+/** Widths of `reportColumns` but the last (comments go on lines of their own): A4 landscape. */
+const widths = [56, 56, 46, 52, 52, 58, 44, 38, 30, 30, 30, 30, 22, 46, 56, 54, 58];
+
+/** The height of a row whose cells wrap within their columns (nothing is cut). */
+function rowHeightOf(doc: Pdf, values: string[], bold = false): number {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+  const heights = values.map((value, i) =>
+    doc.heightOfString(value || ' ', { width: (widths[i] ?? 0) - 3 }),
+  );
+  return Math.max(rowHeight, ...heights);
+}
 
 function cells(doc: Pdf, values: string[], y: number, bold = false) {
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
   let x = margin;
   values.forEach((value, i) => {
     const width = widths[i] ?? 0;
-    doc.text(value, x, y, { width: width - 3, lineBreak: false, ellipsis: true });
+    doc.text(value, x, y, { width: width - 3 });
     x += width;
   });
 }
@@ -59,18 +68,23 @@ export async function writeAlarmPdf(path: string, report: AlarmReport): Promise<
   const titles = reportColumns.slice(0, -1).map((title) => title);
   const bottom = doc.page.height - margin - rowHeight;
   const comments = commentsByEvent(report);
+  const titleHeight = rowHeightOf(doc, titles, true);
   let y = header(doc, report);
   cells(doc, titles, y, true);
+  y += titleHeight - rowHeight;
   const room = (height: number) => {
     if (y + height <= bottom) return;
     doc.addPage();
     cells(doc, titles, margin, true);
-    y = margin + rowHeight;
+    y = margin + titleHeight;
   };
   for (const event of report.events) {
+    const row = eventCells(event, report);
+    const height = rowHeightOf(doc, row);
     y += rowHeight;
-    room(rowHeight);
-    cells(doc, eventCells(event, report), y);
+    room(height);
+    cells(doc, row, y);
+    y += height - rowHeight;
     for (const comment of comments.get(event.id) ?? []) {
       const text = `Comment: ${commentLine(comment, report.params.timezone)}`;
       doc.font('Helvetica-Oblique').fontSize(fontSize);

@@ -2,8 +2,14 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import {
+  signatureMeaningTexts,
+  type AlarmEventState,
+  type SignatureMeaning,
+} from '@vigil/contracts';
 import type { ReportCommentRow, ReportEventRow } from '../../modules/alarms/events-repo.js';
 import type { AlarmReportParams } from '../../modules/alarms/download-params.js';
+import { eventState } from '../../modules/alarms/service.js';
 import type { TemperatureUnit } from '../../modules/readings/history-metrics.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 
@@ -45,26 +51,42 @@ export function shownAlarmValue(type: string, value: number | null, unit: Temper
 }
 
 export const reportColumns = [
-  'raised',
+  'started',
+  'ended',
+  'duration',
   'alarm',
   'device',
   'device ID',
   'location',
   'type',
   'value',
+  'peak',
   'min',
   'max',
   'unit',
   'state',
-  'cleared',
   'acknowledged',
   'acknowledged by',
+  'signature meaning',
   'comments',
 ] as const;
 
-function stateOf(event: ReportEventRow): string {
-  if (event.acknowledgedAt !== null) return 'acknowledged';
-  return event.clearedAt === null ? 'active' : 'recovered';
+const stateTexts: Record<AlarmEventState, string> = {
+  active: 'active',
+  acknowledged: 'acknowledged',
+  recovered: 'recovered',
+  recovered_unacknowledged: 'recovered unacknowledged',
+};
+
+/** A duration as people read it: 2 d 3 h, 1 h 5 min, 12 min, 40 s. */
+export function durationText(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${seconds} s`;
 }
 
 export function commentLine(comment: ReportCommentRow, timezone: string): string {
@@ -89,21 +111,27 @@ export function eventCells(event: ReportEventRow, report: AlarmReport): string[]
   const { timezone } = report.params;
   const local = (date: Date | null) => (date === null ? '' : formatLocal(date.getTime(), timezone));
   const value = (figure: number | null) => shownAlarmValue(event.type, figure, report.unit);
+  const end = event.clearedAt ?? report.generatedAt;
+  const seconds = Math.max(0, Math.round((end.getTime() - event.startedAt.getTime()) / 1000));
+  const meaning = event.acknowledgedMeaning as SignatureMeaning | null;
   return [
-    local(event.raisedAt),
+    local(event.startedAt),
+    local(event.clearedAt),
+    `${durationText(seconds)}${event.clearedAt === null ? ' (ongoing)' : ''}`,
     event.alarmName,
     event.deviceName,
     event.hardwareId.toUpperCase(),
     event.location ?? 'N/A',
     event.type,
     value(event.value),
+    value(event.peak),
     value(event.min),
     value(event.max),
     unitOf(event.type, report.unit),
-    stateOf(event),
-    local(event.clearedAt),
+    stateTexts[eventState(event)],
     local(event.acknowledgedAt),
-    event.acknowledgedBy ?? '',
+    event.acknowledgedAt === null ? '' : (event.acknowledgedBy ?? 'deleted user'),
+    meaning === null ? '' : (signatureMeaningTexts[meaning] ?? meaning),
   ];
 }
 
@@ -112,7 +140,7 @@ export async function writeAlarmCsv(path: string, report: AlarmReport): Promise<
   const comments = commentsByEvent(report);
   const { timezone } = report.params;
   const columns = reportColumns.map((title) =>
-    title === 'raised' ? `raised (${timezone})` : title,
+    title === 'started' || title === 'ended' ? `${title} (${timezone})` : title,
   );
   const records = report.events.map((event) => [
     ...eventCells(event, report),

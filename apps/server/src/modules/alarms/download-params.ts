@@ -1,3 +1,4 @@
+import { alarmEventStates } from '@vigil/contracts';
 import { z } from 'zod';
 
 /** What an alarm report task remembers of its request (tasks.params), read back by the worker. */
@@ -8,6 +9,10 @@ export const alarmReportParams = z.object({
   format: z.enum(['csv', 'pdf']),
   /** Set for a `user`: only the events of the devices assigned to them. */
   assignedTo: z.uuid().optional(),
+  /** The alarm events page's filters, when the file was asked for there. */
+  states: z.array(z.enum(alarmEventStates)).optional(),
+  deviceId: z.uuid().optional(),
+  locationId: z.uuid().optional(),
 });
 export type AlarmReportParams = z.infer<typeof alarmReportParams>;
 

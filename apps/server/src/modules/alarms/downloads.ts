@@ -51,6 +51,10 @@ export async function downloadAlarms(
     timezone: query.timezone,
     format,
     ...(assignedTo === undefined ? {} : { assignedTo }),
+    // The alarm events page's filters, when the file is asked for there.
+    ...(query.state ? { states: query.state } : {}),
+    ...(query.deviceId ? { deviceId: query.deviceId } : {}),
+    ...(query.locationId ? { locationId: query.locationId } : {}),
   };
   const task = await ctx.db.transaction(async (tx) => {
     const row = await tasksRepo.insertTask(tx, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
@@ -11,6 +11,13 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { assignedTo } from '../devices/repo.js';
+import {
+  eventConditions,
+  eventListColumns,
+  startedAt,
+  type EventFilter,
+  type EventListRow,
+} from './list-repo.js';
 import type { AlarmScope } from './repo.js';
 
 export type EventRow = {
@@ -67,12 +74,15 @@ export async function markAcknowledged(
   db: Executor,
   accountId: string,
   id: string,
-  userId: string,
-  at: Date,
+  signature: { userId: string; meaning: string; at: Date },
 ): Promise<Date | undefined> {
   const [row] = await db
     .update(alarmEvents)
-    .set({ acknowledgedAt: at, acknowledgedBy: userId })
+    .set({
+      acknowledgedAt: signature.at,
+      acknowledgedBy: signature.userId,
+      acknowledgedMeaning: signature.meaning,
+    })
     .where(
       and(
         eq(alarmEvents.id, id),
@@ -151,60 +161,26 @@ export async function deleteFavourite(db: Executor, userId: string, id: string) 
   return row;
 }
 
-export type ReportEventRow = {
-  id: string;
-  alarmName: string;
-  deviceName: string;
-  hardwareId: string;
-  location: string | null;
-  type: string;
-  value: number | null;
-  min: number | null;
-  max: number | null;
-  raisedAt: Date;
-  clearedAt: Date | null;
-  acknowledgedAt: Date | null;
-  acknowledgedBy: string | null;
-};
+export type ReportEventRow = EventListRow;
 
-/** The account's alarm events raised in [from, to], oldest first, door openings left out. */
+/**
+ * The account's alarm events started in [from, to] that match `filter`, oldest first; door
+ * openings are left out (the report of door-left-open alarms is the door card's).
+ */
 export function reportEvents(
   db: Executor,
   scope: AlarmScope,
-  range: { from: Date; to: Date },
+  filter: EventFilter & { from: Date; to: Date },
 ): Promise<ReportEventRow[]> {
   return db
-    .select({
-      id: alarmEvents.id,
-      alarmName: sql<string>`coalesce(${alarms.name}, ${alarmEvents.type})`,
-      deviceName: devices.name,
-      hardwareId: devices.deviceId,
-      location: locations.name,
-      type: alarmEvents.type,
-      value: alarmEvents.value,
-      min: alarmEvents.min,
-      max: alarmEvents.max,
-      raisedAt: alarmEvents.raisedAt,
-      clearedAt: alarmEvents.clearedAt,
-      acknowledgedAt: alarmEvents.acknowledgedAt,
-      acknowledgedBy: users.name,
-    })
+    .select(eventListColumns)
     .from(alarmEvents)
     .innerJoin(devices, eq(devices.id, alarmEvents.deviceId))
     .leftJoin(alarms, eq(alarms.id, alarmEvents.alarmId))
     .leftJoin(locations, eq(locations.id, devices.locationId))
     .leftJoin(users, eq(users.id, alarmEvents.acknowledgedBy))
-    .where(
-      and(
-        eq(alarmEvents.accountId, scope.accountId),
-        eq(devices.accountId, scope.accountId),
-        ne(alarmEvents.type, 'door'),
-        gte(alarmEvents.raisedAt, range.from),
-        lte(alarmEvents.raisedAt, range.to),
-        scope.assignedTo === undefined ? undefined : assignedTo(scope.assignedTo),
-      ),
-    )
-    .orderBy(asc(alarmEvents.raisedAt), asc(alarmEvents.id));
+    .where(and(eventConditions(scope, filter), ne(alarmEvents.type, 'door')))
+    .orderBy(asc(startedAt), asc(alarmEvents.id));
 }
 
 export type ReportCommentRow = CommentRow & { alarmEventId: string };

@@ -1,4 +1,9 @@
-import type { AlarmComment, FavouriteComment } from '@vigil/contracts';
+import {
+  signatureMeaningTexts,
+  type AlarmComment,
+  type FavouriteComment,
+  type SignatureMeaning,
+} from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
@@ -43,15 +48,16 @@ function announce(ctx: AppContext, event: repo.EventRow, state: 'acknowledged' |
 }
 
 /**
- * DESIGN.md 9: an alarm event is acknowledged with a comment and the person's own password —
- * an electronic signature. A wrong password changes nothing; re-notification and escalation
- * stop once `acknowledged_at` is set, whether the event is still out of range or recovered.
+ * DESIGN.md 9: an alarm event is acknowledged with a comment, the person's own password and
+ * the meaning of the signature — an electronic signature. A wrong password changes nothing;
+ * re-notification and escalation stop once `acknowledged_at` is set, whether the event is still
+ * out of range or recovered. The meaning is kept with the event and in the audit trail.
  */
 export async function acknowledge(
   ctx: AppContext,
   actor: Actor,
   id: string,
-  body: { comment: string; password: string },
+  body: { comment: string; password: string; meaning: SignatureMeaning },
 ) {
   const event = await visibleEvent(ctx, actor, id);
   if (event.acknowledgedAt !== null) throw conflict('alarmAlreadyAcknowledged');
@@ -61,7 +67,11 @@ export async function acknowledge(
     reason: `to acknowledge ${describe(event)}`,
   });
   const result = await ctx.db.transaction(async (tx) => {
-    const at = await repo.markAcknowledged(tx, event.accountId, event.id, actor.userId, new Date());
+    const at = await repo.markAcknowledged(tx, event.accountId, event.id, {
+      userId: actor.userId,
+      meaning: body.meaning,
+      at: new Date(),
+    });
     if (at === undefined) throw conflict('alarmAlreadyAcknowledged');
     const comment = await repo.insertComment(tx, {
       alarmEventId: event.id,
@@ -72,16 +82,17 @@ export async function acknowledge(
     await audit.record(tx, subjectOf(actor), {
       event: 'alarm',
       action: 'acknowledge',
-      information: `Acknowledged ${describe(event)} with the comment: ${body.comment}`,
+      information: `Acknowledged ${describe(event)}, signed as "${signatureMeaningTexts[body.meaning]}", with the comment: ${body.comment}`,
     });
     return { at, comment };
   });
   announce(ctx, event, 'acknowledged');
   return {
     id: event.id,
-    state: 'acknowledged' as const,
+    state: event.clearedAt === null ? ('acknowledged' as const) : ('recovered' as const),
     acknowledgedAt: result.at.toISOString(),
     acknowledgedBy: result.comment.author ?? actor.email,
+    meaning: body.meaning,
     comment: toComment(result.comment),
   };
 }

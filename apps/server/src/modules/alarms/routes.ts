@@ -1,4 +1,11 @@
-import { recentAlarmsReply, recentBody, recentQuery } from '@vigil/contracts';
+import {
+  alarmEventsQuery,
+  alarmEventsReply,
+  alarmSummaryReply,
+  recentAlarmsReply,
+  recentBody,
+  recentQuery,
+} from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
 import { actorOf } from '../../plugins/guard.js';
@@ -24,5 +31,36 @@ export const alarmRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({ data: await service.recent(ctx, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/api/alarms/events',
+    {
+      config: { guard: members },
+      schema: {
+        tags: ['alarms'],
+        summary: 'Alarm events (excursions), newest first, filtered and paged',
+        description:
+          "Every excursion with its state (`active`, `acknowledged`, `recovered`, `recovered_unacknowledged`), device, location, metric, raising and peak values, thresholds (temperatures in Celsius), start, end, duration and acknowledgement (who, when, the signature's meaning). `state` takes a comma-separated list; `from`/`to` bound the start. A `user` sees only the events of devices assigned to them; another account's device or location finds nothing.",
+        querystring: alarmEventsQuery,
+        response: replies({ 200: alarmEventsReply }),
+      },
+    },
+    async (request) => ({ data: await service.events(ctx, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/api/alarms/summary',
+    {
+      config: { guard: members },
+      schema: {
+        tags: ['alarms'],
+        summary: 'Counts of the alarms that need someone (the top bar)',
+        description:
+          '`active`: still out of range; `unacknowledged`: awaiting a signature, out of range or recovered; `attention`: either. A `user` counts the events of devices assigned to them.',
+        response: replies({ 200: alarmSummaryReply }),
+      },
+    },
+    async (request) => ({ data: await service.summary(ctx, actorOf(request)) }),
   );
 };

@@ -33,6 +33,7 @@ export const alarmEventsMatrix: MatrixModule = {
         .returning({ id: alarmEvents.id });
       ids[`alarmEvent:${caller}`] = row?.id ?? '';
     }
+    ids.matrixAlarmDevice = deviceId;
     const favourites = await db
       .insert(favouriteComments)
       .values([
@@ -45,10 +46,28 @@ export const alarmEventsMatrix: MatrixModule = {
   },
   calls: [
     {
+      // Another account's owner filtering on this device finds nothing (its own list is empty).
+      method: 'GET',
+      route: '/api/alarms/events',
+      url: ({ ids }) =>
+        `/api/alarms/events?state=recovered_unacknowledged,active&deviceId=${ids.matrixAlarmDevice ?? ''}`,
+      expected: s(401, 403, 200, 200, 200),
+    },
+    {
+      method: 'GET',
+      route: '/api/alarms/summary',
+      url: () => '/api/alarms/summary',
+      expected: s(401, 403, 200, 200, 200),
+    },
+    {
       method: 'POST',
       route: '/api/alarms/events/:id/acknowledge',
       url: ({ ids }, caller) => `/api/alarms/events/${eventOf(ids, caller)}/acknowledge`,
-      body: () => ({ comment: 'checked', password: 'vigil-demo' }),
+      body: () => ({
+        comment: 'checked',
+        password: 'vigil-demo',
+        meaning: 'reviewed_and_acted_on',
+      }),
       expected: s(401, 403, 200, 200, 404),
     },
     {
