@@ -18,3 +18,4 @@ export * from './firmware.js';
 export * from './alarm-definitions.js';
 export * from './maps.js';
 export * from './reports.js';
+export * from './overview.js';

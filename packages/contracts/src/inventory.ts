@@ -243,24 +243,28 @@ export const locationBody = z.object({
 });
 export const locationReply = data(location);
 
+/**
+ * The Status card (spec monitoring 3). Connected means it has reported at least once: a device
+ * or gateway never heard from is counted apart (`neverReported`, `neverConnected`), not as
+ * connected; active = online now, inactive = connected but offline.
+ */
 export const connectedStatus = z.object({
   deviceCount: z.number().int(),
   gatewayCount: z.number().int(),
   totalOfflineDevices: z.number().int(),
   totalOfflineGateway: z.number().int(),
-  gateways: z.object({ activeGateways: z.number().int(), inActiveGateways: z.number().int() }),
-  devices: z.object({ activeDevices: z.number().int(), inActiveDevices: z.number().int() }),
+  gateways: z.object({
+    activeGateways: z.number().int(),
+    inActiveGateways: z.number().int(),
+    neverConnected: z.number().int(),
+  }),
+  devices: z.object({
+    activeDevices: z.number().int(),
+    inActiveDevices: z.number().int(),
+    neverReported: z.number().int(),
+  }),
 });
 export const connectedStatusReply = data(connectedStatus);
-
-export const deviceStatus = z.object({
-  id: z.uuid(),
-  deviceId: z.string(),
-  status: z.enum(['active', 'inactive']),
-  lastSeenAt: z.iso.datetime().nullable(),
-  latest: reading.nullable(),
-});
-export const deviceStatusReply = data(deviceStatus);
 
 /** `GET /api/device/global` (super_admin): every account's devices, paged, searchable. */
 export const deviceGlobalQuery = pageQuery.extend({

@@ -26,8 +26,14 @@ export const socketErrors = {
 export const socketQuery = z.object({
   deviceId: z.string().trim().toLowerCase().min(1).max(64).optional(),
   timeValue: z.coerce.number().int().min(0).max(6).default(1),
+  /**
+   * `overview=1`: the socket of the at-a-glance view, which receives `overviewData` (every
+   * visible device's newest reading, at most one per device every few seconds) and the
+   * `deviceStatus` of each visible device.
+   */
+  overview: z.enum(['1']).optional(),
 });
-export type SocketQuery = { deviceId?: string; timeValue?: number };
+export type SocketQuery = { deviceId?: string; timeValue?: number; overview?: boolean };
 
 const status = z.enum(['active', 'inactive']);
 
@@ -123,6 +129,8 @@ export const serverEvents = {
   mapNotification: mapNotificationEvent,
   /** A placed device's newest readings, at most one per device every few seconds. */
   mapLiveData: mapLiveDataEvent,
+  /** Overview sockets: a visible device's newest reading (at most one every few seconds). */
+  overviewData: liveDataEvent,
   /** Platform administrators only: an OTA update moved on. */
   gatewayFirmware: gatewayFirmwareEvent,
 } as const;

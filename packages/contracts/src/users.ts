@@ -81,6 +81,8 @@ export const userMetadata = z.object({
   temperatureUnit: z.enum(temperatureUnits),
   voiceCall: z.boolean(),
   cameraUrl: z.string().nullable(),
+  /** The alarm sound is muted for this person, in every browser. */
+  alarmSoundMuted: z.boolean(),
 });
 export type UserMetadata = z.infer<typeof userMetadata>;
 export const userMetadataReply = data(userMetadata);
@@ -103,3 +105,5 @@ export type AccountMetadata = z.infer<typeof accountMetadata>;
 export const accountMetadataReply = data(accountMetadata);
 
 export const updateProfileBody = z.object({ language: z.enum(languages) });
+/** `PUT /api/user/preferences`: what the person chose for themselves, kept on the server. */
+export const userPreferencesBody = z.object({ alarmSoundMuted: z.boolean() });

@@ -18,6 +18,10 @@ export function roomsOf(data: SocketData): string[] {
   if (accountId !== null) rooms.push(room.account(accountId));
   if (accountId !== null && actor.role === 'super_user') rooms.push(room.accountOwners(accountId));
   for (const id of assigned) rooms.push(room.deviceUsers(id));
+  if (data.overview && accountId !== null) {
+    if (actor.role === 'super_user') rooms.push(room.overviewOwners(accountId));
+    for (const id of assigned) rooms.push(room.overviewDeviceUsers(id));
+  }
   if (device) {
     rooms.push(room.device(device.id));
     if (timeValue < 6) rooms.push(room.deviceGraph(device.id));

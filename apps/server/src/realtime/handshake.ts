@@ -12,6 +12,8 @@ import * as repo from './repo.js';
 export type SocketData = {
   actor: Actor;
   timeValue: number;
+  /** Opened for the overview: it joins the overview rooms of what the actor may see. */
+  overview: boolean;
   /** The device the socket was opened for: its row id and hardware address. */
   device: { id: string; deviceId: string } | undefined;
   /** For a `user`: the row ids of the devices assigned to them. */
@@ -42,7 +44,7 @@ export async function checkHandshake(
   if (!actor) throw new HandshakeRefused(socketErrors.unauthorized);
   const query = socketQuery.safeParse(handshake.query);
   if (!query.success) throw new HandshakeRefused(socketErrors.badQuery);
-  const { deviceId, timeValue } = query.data;
+  const { deviceId, timeValue, overview } = query.data;
   const accountId = actor.role === 'super_admin' ? null : actor.accountId;
   let device: SocketData['device'];
   if (deviceId !== undefined) {
@@ -55,5 +57,5 @@ export async function checkHandshake(
   const assigned = actor.role === 'user' ? await repo.assignedDeviceIds(deps.db, actor.userId) : [];
   // Verified above; its `exp` is the session's end (tokens are signed to expire with it).
   const expiresAt = (decodeJwt(token ?? '').exp ?? 0) * 1000;
-  return { actor, timeValue, device, assigned, expiresAt };
+  return { actor, timeValue, overview: overview === '1', device, assigned, expiresAt };
 }

@@ -19,6 +19,7 @@ import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
 import { welcome, type VigilSocket } from './connection.js';
 import { createMapFeed, type MapFeed } from './map-feed.js';
+import { createOverviewFeed, type OverviewFeed } from './overview-feed.js';
 import { checkHandshake, HandshakeRefused, type SocketData } from './handshake.js';
 import { deviceAudience, room } from './rooms.js';
 
@@ -109,6 +110,15 @@ export function createRealtime(deps: {
           broadcast?.(rooms, event, payload);
         })
       : undefined;
+  const overviewFeed: OverviewFeed | undefined =
+    servesSockets || pub
+      ? createOverviewFeed({
+          events: deps.events,
+          broadcast: (rooms, event, payload) => {
+            broadcast?.(rooms, event, payload);
+          },
+        })
+      : undefined;
   const mapFeed: MapFeed | undefined =
     servesSockets || pub
       ? createMapFeed({
@@ -187,6 +197,7 @@ export function createRealtime(deps: {
     async close() {
       bridge?.close();
       mapFeed?.close();
+      overviewFeed?.close();
       for (const client of [sub, pub]) {
         if (!client) continue;
         try {

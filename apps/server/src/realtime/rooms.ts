@@ -19,7 +19,17 @@ export const room = {
   device: (deviceRowId: string) => `device:${deviceRowId}`,
   /** Of those, the ones drawing a preset range's chart (timeValue below 6): graphData. */
   deviceGraph: (deviceRowId: string) => `device-graph:${deviceRowId}`,
+  /** The overview sockets of an account's owners: every device's newest readings. */
+  overviewOwners: (accountId: string) => `overview-owners:${accountId}`,
+  /** The overview sockets of the `user`s assigned to a device. */
+  overviewDeviceUsers: (deviceRowId: string) => `overview-device-users:${deviceRowId}`,
 } as const;
+
+/** The overview sockets allowed to see one device: its account's owners' and its users'. */
+export const overviewAudience = (accountId: string, deviceRowId: string): string[] => [
+  room.overviewOwners(accountId),
+  room.overviewDeviceUsers(deviceRowId),
+];
 
 /** The sockets allowed to see an account-wide event about one device: its owners and assigned users. */
 export const deviceAudience = (accountId: string, deviceRowId: string): string[] => [

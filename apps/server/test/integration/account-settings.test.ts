@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, apiKeys } from '../../src/db/schema/index.js';
 import { demo } from '../helpers/fixtures.js';
+import { auditEntries } from '../helpers/inventory.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
 
 let test: TestApp;
@@ -15,6 +16,39 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await test.close();
+});
+
+describe('personal preferences', () => {
+  it('keeps the alarm sound muted per person, on the server, audited', async () => {
+    const metadata = async (headers: Record<string, string>) =>
+      (await test.app.inject({ method: 'GET', url: '/api/user/metadata', headers })).json().data;
+    expect((await metadata(viewer.headers)).alarmSoundMuted).toBe(false);
+    const put = await test.app.inject({
+      method: 'PUT',
+      url: '/api/user/preferences',
+      headers: viewer.headers,
+      payload: { alarmSoundMuted: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // Another sign-in of the same person (another browser) reads it back; others keep theirs.
+    const again = await login(test.app, demo.viewer);
+    expect((await metadata(again.headers)).alarmSoundMuted).toBe(true);
+    expect((await metadata(owner.headers)).alarmSoundMuted).toBe(false);
+    const [entry] = await auditEntries(test.runtime.ctx.db, 'user', 'update');
+    expect(entry).toMatchObject({
+      result: 'success',
+      information: `${demo.viewer} muted the alarm sound`,
+    });
+    const bad = await test.app.inject({
+      method: 'PUT',
+      url: '/api/user/preferences',
+      headers: viewer.headers,
+      payload: { alarmSoundMuted: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('alarmSoundMuted');
+    expect((await metadata(viewer.headers)).alarmSoundMuted).toBe(true);
+  });
 });
 
 describe('account settings', () => {

@@ -256,3 +256,41 @@ describe('the events page’s downloads', () => {
     expect(file.body).not.toContain('Fridge A');
   });
 });
+
+describe('favourite comments', () => {
+  const favourites = (headers: Headers) =>
+    send(test.app, headers, 'GET', '/api/alarms/favouriteComments');
+  const save = (headers: Headers, message: string) =>
+    send(test.app, headers, 'POST', '/api/alarms/favouriteComments', { message });
+
+  it('are saved once per person, listed and deleted', async () => {
+    const saved = await save(owner.headers, 'Checked, all fine');
+    expect(saved.statusCode).toBe(201);
+    const { id } = saved.json().data;
+    const twice = await save(owner.headers, 'Checked, all fine');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors[0].message).toBe('this comment is already a favourite');
+    // Another person may keep the same text.
+    expect((await save(viewer.headers, 'Checked, all fine')).statusCode).toBe(201);
+    expect((await favourites(owner.headers)).json().data).toEqual([
+      { id, message: 'Checked, all fine' },
+    ]);
+    // Nobody deletes someone else's.
+    const foreign = await send(
+      test.app,
+      viewer.headers,
+      'DELETE',
+      `/api/alarms/favouriteComments/${id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const removed = await send(
+      test.app,
+      owner.headers,
+      'DELETE',
+      `/api/alarms/favouriteComments/${id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await favourites(owner.headers)).json().data).toEqual([]);
+    expect((await favourites(viewer.headers)).json().data).toHaveLength(1);
+  });
+});

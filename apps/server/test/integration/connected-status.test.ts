@@ -16,7 +16,10 @@ afterAll(async () => {
   await test.close();
 });
 
-/** A lab with two gateways (one online) and three devices: online, offline, inactive offline. */
+/**
+ * A lab with two gateways (one online, one never heard from) and four devices: online, offline,
+ * inactive offline (all three have reported), and one that never reported.
+ */
 async function statusLab() {
   const { db } = test.runtime.ctx;
   const { account, owner } = await createAccountWithOwner(db, 'Status Lab', 'owner@status.example');
@@ -39,13 +42,22 @@ async function statusLab() {
     gatewayId: south.gateway.id,
     equipmentStatus: 0,
   });
-  await db.update(gateways).set({ status: 'online' }).where(eq(gateways.id, north.gateway.id));
+  const silent = await addDevice(test.app, session.headers, { gatewayId: south.gateway.id });
+  const seen = new Date(Date.now() - 3 * 3600_000);
+  await db
+    .update(gateways)
+    .set({ status: 'online', lastSeenAt: seen })
+    .where(eq(gateways.id, north.gateway.id));
+  await db
+    .update(devices)
+    .set({ lastSeenAt: seen })
+    .where(inArray(devices.id, [online.id, offline.id, inactive.id]));
   await db.update(devices).set({ status: 'active' }).where(eq(devices.id, online.id));
   await send(test.app, session.headers, 'POST', '/api/device/assignUser', {
     userId: member.id,
     deviceId: online.id,
   });
-  return { session, ids: [online.id, offline.id, inactive.id] };
+  return { session, ids: [online.id, offline.id, inactive.id], silent: silent.id };
 }
 
 const connected = async (headers: Record<string, string>) => {
@@ -57,13 +69,14 @@ const connected = async (headers: Record<string, string>) => {
 describe('connected status', () => {
   it('counts the account for its owner, the assigned devices for a user, the platform for the administrator', async () => {
     const lab = await statusLab();
+    // The device and the gateway never heard from are not connected: counted apart.
     expect(await connected(lab.session.headers)).toEqual({
       deviceCount: 3,
-      gatewayCount: 2,
+      gatewayCount: 1,
       totalOfflineDevices: 1,
-      totalOfflineGateway: 1,
-      gateways: { activeGateways: 1, inActiveGateways: 1 },
-      devices: { activeDevices: 1, inActiveDevices: 2 },
+      totalOfflineGateway: 0,
+      gateways: { activeGateways: 1, inActiveGateways: 0, neverConnected: 1 },
+      devices: { activeDevices: 1, inActiveDevices: 2, neverReported: 1 },
     });
 
     const member = await login(test.app, 'viewer@status.example');
@@ -72,20 +85,26 @@ describe('connected status', () => {
       gatewayCount: 1,
       totalOfflineDevices: 0,
       totalOfflineGateway: 0,
-      gateways: { activeGateways: 1, inActiveGateways: 0 },
-      devices: { activeDevices: 1, inActiveDevices: 0 },
+      gateways: { activeGateways: 1, inActiveGateways: 0, neverConnected: 0 },
+      devices: { activeDevices: 1, inActiveDevices: 0, neverReported: 0 },
     });
 
     const demoOwner = await login(test.app, demo.owner);
     expect(await connected(demoOwner.headers)).toMatchObject({ deviceCount: 0, gatewayCount: 0 });
 
     const { db } = test.runtime.ctx;
-    const [platformDevices] = await db.select({ n: count() }).from(devices);
-    const [platformGateways] = await db.select({ n: count() }).from(gateways);
+    const [platformDevices] = await db
+      .select({ n: count() })
+      .from(devices)
+      .where(sql`${devices.lastSeenAt} is not null`);
+    const [platformGateways] = await db
+      .select({ n: count() })
+      .from(gateways)
+      .where(sql`${gateways.lastSeenAt} is not null`);
     const [onlineDevices] = await db
       .select({ n: count() })
       .from(devices)
-      .where(sql`${devices.status} = 'active'`);
+      .where(sql`${devices.status} = 'active' and ${devices.lastSeenAt} is not null`);
     const admin = await login(test.app, demo.admin);
     expect(await connected(admin.headers)).toMatchObject({
       deviceCount: platformDevices?.n,
@@ -94,11 +113,16 @@ describe('connected status', () => {
     });
     expect(platformDevices?.n).toBeGreaterThanOrEqual(3);
 
-    // The counts follow the devices: the other two come online.
+    // The counts follow the devices: the other two come online, the silent one reports.
     await db.update(devices).set({ status: 'active' }).where(inArray(devices.id, lab.ids));
+    await db
+      .update(devices)
+      .set({ status: 'active', lastSeenAt: new Date() })
+      .where(eq(devices.id, lab.silent));
     expect(await connected(lab.session.headers)).toMatchObject({
+      deviceCount: 4,
       totalOfflineDevices: 0,
-      devices: { activeDevices: 3, inActiveDevices: 0 },
+      devices: { activeDevices: 4, inActiveDevices: 0, neverReported: 0 },
     });
   });
 

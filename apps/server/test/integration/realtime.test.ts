@@ -246,6 +246,26 @@ describe('live events', () => {
     expect(assignedWatcher.all('devicesStatusData')).toEqual([]);
   });
 
+  it('sends overview sockets every visible device’s newest reading, and no other socket', async () => {
+    const owner = await socket(tokens.owner, { overview: '1' }).connect();
+    const viewer = await socket(tokens.viewer, { overview: '1' }).connect();
+    const plain = await socket(tokens.owner).connect();
+    const other = await socket(tokens.other, { overview: '1' }).connect();
+    const [assigned] = await publish(0, 1, 6.5);
+    const [unassigned] = await publish(1, 1, 7.5);
+    const seen = await owner.next('overviewData', (event) => event.id === rowId(1));
+    expect(seen.reading).toMatchObject({ createdAt: unassigned, t: 7.5 });
+    expect((await owner.next('overviewData', (event) => event.id === rowId(0))).reading.t).toBe(
+      6.5,
+    );
+    const mine = await viewer.next('overviewData');
+    expect(mine).toMatchObject({ id: rowId(0), reading: { createdAt: assigned } });
+    for (const watcher of [viewer, plain, other]) await watcher.barrier(io);
+    expect(viewer.all('overviewData').map((event) => event.id)).toEqual([rowId(0)]);
+    expect(plain.all('overviewData')).toEqual([]);
+    expect(other.all('overviewData')).toEqual([]);
+  });
+
   it("sends door openings and alarms to the account's owners and the device's users only", async () => {
     const accountId = await accountOf(db(), demo.owner);
     const owner = await socket(tokens.owner).connect();

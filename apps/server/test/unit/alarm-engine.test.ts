@@ -174,33 +174,6 @@ describe('evaluateReadings: raise, stay, clear', () => {
     });
   });
 
-  it('keeps the worst value of an excursion, above or below the range, and clears with it', () => {
-    const { outcome } = run(fridge, [
-      [0, 9],
-      [10, 11],
-      [20, 10],
-      [30, 12.5],
-    ]);
-    expect(outcome.transitions).toHaveLength(1);
-    expect(outcome.peaks).toEqual([expect.objectContaining({ type: 'temperature', peak: 12.5 })]);
-    expect(outcome.states.get(conditionKey('a1', 'temperature'))?.change).toBe('transition');
-    const cold = run(fridge, [
-      [0, 1],
-      [10, -1],
-      [20, 0.5],
-      [30, 5],
-    ]);
-    expect(cold.outcome.peaks).toEqual([]);
-    expect(cold.outcome.transitions[1]).toMatchObject({ kind: 'clear', peak: -1, value: 5 });
-  });
-
-  it('an open excursion that gets no worse writes only its watermark', () => {
-    const state = { ...initialState, lastTsMs: 0, open: { notified: true, peak: 12 } };
-    const { outcome } = run(fridge, [[10, 11]], state);
-    expect(outcome.peaks).toEqual([]);
-    expect(outcome.states.get(conditionKey('a1', 'temperature'))?.change).toBe('watermark');
-  });
-
   it('a redelivered batch changes nothing', () => {
     const samples: Sample[] = [
       [0, 9],

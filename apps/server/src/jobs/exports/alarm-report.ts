@@ -78,6 +78,12 @@ const stateTexts: Record<AlarmEventState, string> = {
   recovered_unacknowledged: 'recovered unacknowledged',
 };
 
+/** The English wording of a stored signature meaning (an unknown one as stored). */
+const meaningText = (meaning: string) =>
+  Object.hasOwn(signatureMeaningTexts, meaning)
+    ? signatureMeaningTexts[meaning as SignatureMeaning]
+    : meaning;
+
 /** A duration as people read it: 2 d 3 h, 1 h 5 min, 12 min, 40 s. */
 export function durationText(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
@@ -113,7 +119,7 @@ export function eventCells(event: ReportEventRow, report: AlarmReport): string[]
   const value = (figure: number | null) => shownAlarmValue(event.type, figure, report.unit);
   const end = event.clearedAt ?? report.generatedAt;
   const seconds = Math.max(0, Math.round((end.getTime() - event.startedAt.getTime()) / 1000));
-  const meaning = event.acknowledgedMeaning as SignatureMeaning | null;
+  const meaning = event.acknowledgedMeaning;
   return [
     local(event.startedAt),
     local(event.clearedAt),
@@ -131,7 +137,7 @@ export function eventCells(event: ReportEventRow, report: AlarmReport): string[]
     stateTexts[eventState(event)],
     local(event.acknowledgedAt),
     event.acknowledgedAt === null ? '' : (event.acknowledgedBy ?? 'deleted user'),
-    meaning === null ? '' : (signatureMeaningTexts[meaning] ?? meaning),
+    meaning === null ? '' : meaningText(meaning),
   ];
 }
 

@@ -151,7 +151,7 @@ export async function userMetadata(ctx: AppContext, actor: Actor): Promise<UserM
   const user = await usersRepo.findById(ctx.db, actor.userId);
   if (!user) throw notFound();
   const account = user.accountId ? await repo.findAccount(ctx.db, user.accountId) : undefined;
-  const cameraUrl = await usersRepo.cameraUrl(ctx.db, user.id);
+  const settings = await usersRepo.personalSettings(ctx.db, user.id);
   return {
     id: user.id,
     name: user.name,
@@ -162,7 +162,8 @@ export async function userMetadata(ctx: AppContext, actor: Actor): Promise<UserM
     companyName: user.accountName,
     temperatureUnit: account?.temperatureUnit ?? 'C',
     voiceCall: account?.voiceCall ?? false,
-    cameraUrl,
+    cameraUrl: settings.cameraUrl,
+    alarmSoundMuted: settings.alarmSoundMuted,
   };
 }
 

@@ -297,13 +297,15 @@ export async function unassignUser(db: Executor, deviceId: string, userId: strin
 export async function deviceCounts(
   db: Executor,
   scope: { accountId?: string; assignedTo?: string },
-): Promise<{ total: number; online: number; offline: number }> {
+): Promise<{ total: number; connected: number; online: number; offline: number }> {
+  // Connected: reported at least once. Inactive equipment is expected to be silent; it does not
+  // count as offline.
   const [row] = await db
     .select({
       total: count(),
-      online: sql<number>`count(*) filter (where ${devices.status} = 'active')::int`,
-      // Inactive equipment is expected to be silent; it does not count as offline.
-      offline: sql<number>`count(*) filter (where ${devices.status} <> 'active' and ${devices.equipmentStatus})::int`,
+      connected: sql<number>`count(*) filter (where ${devices.lastSeenAt} is not null)::int`,
+      online: sql<number>`count(*) filter (where ${devices.status} = 'active' and ${devices.lastSeenAt} is not null)::int`,
+      offline: sql<number>`count(*) filter (where ${devices.status} <> 'active' and ${devices.equipmentStatus} and ${devices.lastSeenAt} is not null)::int`,
     })
     .from(devices)
     .where(
@@ -312,5 +314,10 @@ export async function deviceCounts(
         scope.assignedTo === undefined ? undefined : assignedTo(scope.assignedTo),
       ),
     );
-  return { total: row?.total ?? 0, online: row?.online ?? 0, offline: row?.offline ?? 0 };
+  return {
+    total: row?.total ?? 0,
+    connected: row?.connected ?? 0,
+    online: row?.online ?? 0,
+    offline: row?.offline ?? 0,
+  };
 }

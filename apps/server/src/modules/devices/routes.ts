@@ -6,7 +6,10 @@ import {
   deviceListQuery,
   deviceListReply,
   deviceReply,
+  deviceOverviewReply,
   deviceStatusReply,
+  sparklineQuery,
+  sparklinesReply,
   deviceUpdateBody,
   deviceUserBody,
   idParams,
@@ -17,6 +20,7 @@ import { replies } from '../../lib/routes.js';
 import { actorOf, anyRole } from '../../plugins/guard.js';
 import * as assignments from './assignments.js';
 import * as service from './service.js';
+import * as overview from './overview.js';
 import * as status from './status.js';
 
 /** People of an account; a `user` only ever sees the devices assigned to them. */
@@ -138,13 +142,48 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       config: { guard: members },
       schema: {
         tags,
-        summary: 'Online state and latest reading of device {id} (its uuid)',
+        summary: 'Online state, latest reading and alarm state of device {id} (its uuid)',
+        description:
+          '`state` is one of ok, alarm (an excursion awaits acknowledgement), acknowledged, offline, no_data (never reported); `alarms` are its events still out of range.',
         params: idParams,
         response: replies({ 200: deviceStatusReply }),
       },
     },
     async (request) => ({
       data: await status.ofDevice(ctx, actorOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/device/overview',
+    {
+      config: { guard: members },
+      schema: {
+        tags,
+        summary: 'Every device at a glance: latest reading, online and alarm state, by location',
+        description:
+          'The devices the person may see (a `user`: those assigned to them), ordered by location name, then name; each with its events still out of range.',
+        response: replies({ 200: deviceOverviewReply }),
+      },
+    },
+    async (request) => ({ data: { devices: await overview.overviewOf(ctx, actorOf(request)) } }),
+  );
+
+  app.get(
+    '/api/device/sparklines',
+    {
+      config: { guard: members },
+      schema: {
+        tags,
+        summary: "Every visible device's sparkline of the last hours, in one call",
+        description:
+          "Each device's primary metric (its temperature, else LN2 level, humidity, ...): the mean of each of 36 slots over `hours` (1 to 24, default 6) from the minute rollups; null where it sent nothing. Temperatures in Celsius.",
+        querystring: sparklineQuery,
+        response: replies({ 200: sparklinesReply }),
+      },
+    },
+    async (request) => ({
+      data: await overview.sparklines(ctx, actorOf(request), request.query.hours),
     }),
   );
 

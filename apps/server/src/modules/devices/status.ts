@@ -1,18 +1,18 @@
 import type { z } from 'zod';
-import type { connectedStatus, deviceStatus } from '@vigil/contracts';
+import type { connectedStatus, DeviceStatus } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import type { Actor } from '../../lib/actor.js';
 import * as gatewaysRepo from '../gateways/repo.js';
 import * as repo from './repo.js';
 import { assignedOnly } from './scope.js';
-import { visibleDevice } from './service.js';
-import { toReading } from './view.js';
+import { notFound } from '../../errors.js';
+import { overviewOf } from './overview.js';
 
 /**
  * The Status card's counts (spec monitoring 3): the platform's for a super_admin, the
  * account's for its owners, and for a `user` their assigned devices and those devices'
- * gateways. Active means online; offline devices leave out inactive equipment, which is
- * expected to be silent.
+ * gateways. Connected means heard from at least once (one never heard from is counted apart);
+ * active means online; offline devices leave out inactive equipment, expected to be silent.
  */
 export async function connected(
   ctx: AppContext,
@@ -24,29 +24,28 @@ export async function connected(
       : { accountId: actor.accountId, assignedTo: assignedOnly(actor) };
   const devices = await repo.deviceCounts(ctx.db, scope);
   const gateways = await gatewaysRepo.gatewayCounts(ctx.db, scope);
-  const offlineGateways = gateways.total - gateways.online;
+  const offlineGateways = gateways.connected - gateways.online;
   return {
-    deviceCount: devices.total,
-    gatewayCount: gateways.total,
+    deviceCount: devices.connected,
+    gatewayCount: gateways.connected,
     totalOfflineDevices: devices.offline,
     totalOfflineGateway: offlineGateways,
-    gateways: { activeGateways: gateways.online, inActiveGateways: offlineGateways },
-    devices: { activeDevices: devices.online, inActiveDevices: devices.total - devices.online },
+    gateways: {
+      activeGateways: gateways.online,
+      inActiveGateways: offlineGateways,
+      neverConnected: gateways.total - gateways.connected,
+    },
+    devices: {
+      activeDevices: devices.online,
+      inActiveDevices: devices.connected - devices.online,
+      neverReported: devices.total - devices.connected,
+    },
   };
 }
 
-/** Online state and latest reading of one device the actor may see. */
-export async function ofDevice(
-  ctx: AppContext,
-  actor: Actor,
-  id: string,
-): Promise<z.infer<typeof deviceStatus>> {
-  const row = await visibleDevice(ctx.db, actor, id);
-  return {
-    id: row.id,
-    deviceId: row.deviceId,
-    status: row.status,
-    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-    latest: toReading(row.latestData),
-  };
+/** Online state, latest reading and alarm state of one device the actor may see. */
+export async function ofDevice(ctx: AppContext, actor: Actor, id: string): Promise<DeviceStatus> {
+  const [device] = await overviewOf(ctx, actor, id);
+  if (!device) throw notFound();
+  return device;
 }

@@ -203,7 +203,7 @@ export async function findBySecretLogin(
 export async function gatewayCounts(
   db: Executor,
   scope: { accountId?: string; assignedTo?: string },
-): Promise<{ total: number; online: number }> {
+): Promise<{ total: number; connected: number; online: number }> {
   const assigned =
     scope.assignedTo === undefined
       ? undefined
@@ -212,7 +212,9 @@ export async function gatewayCounts(
   const [row] = await db
     .select({
       total: count(),
-      online: sql<number>`count(*) filter (where ${gateways.status} = 'online')::int`,
+      // Connected: heard from at least once.
+      connected: sql<number>`count(*) filter (where ${gateways.lastSeenAt} is not null)::int`,
+      online: sql<number>`count(*) filter (where ${gateways.status} = 'online' and ${gateways.lastSeenAt} is not null)::int`,
     })
     .from(gateways)
     .where(
@@ -221,5 +223,5 @@ export async function gatewayCounts(
         assigned,
       ),
     );
-  return { total: row?.total ?? 0, online: row?.online ?? 0 };
+  return { total: row?.total ?? 0, connected: row?.connected ?? 0, online: row?.online ?? 0 };
 }

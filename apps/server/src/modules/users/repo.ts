@@ -140,7 +140,10 @@ export async function updateUser(
   db: Executor,
   id: string,
   values: Partial<
-    Pick<NewUser, 'name' | 'email' | 'countryCode' | 'phoneNumber' | 'usr' | 'language'>
+    Pick<
+      NewUser,
+      'name' | 'email' | 'countryCode' | 'phoneNumber' | 'usr' | 'language' | 'alarmSoundMuted'
+    >
   >,
 ) {
   await db
@@ -175,7 +178,14 @@ export async function ownerCount(db: Executor, accountId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function cameraUrl(db: Executor, id: string): Promise<string | null> {
-  const [row] = await db.select({ cameraUrl: users.cameraUrl }).from(users).where(eq(users.id, id));
-  return row?.cameraUrl ?? null;
+/** The person's own settings: their camera link and whether their alarm sound is muted. */
+export async function personalSettings(
+  db: Executor,
+  id: string,
+): Promise<{ cameraUrl: string | null; alarmSoundMuted: boolean }> {
+  const [row] = await db
+    .select({ cameraUrl: users.cameraUrl, alarmSoundMuted: users.alarmSoundMuted })
+    .from(users)
+    .where(eq(users.id, id));
+  return { cameraUrl: row?.cameraUrl ?? null, alarmSoundMuted: row?.alarmSoundMuted ?? false };
 }

@@ -6,6 +6,7 @@ import {
   subUsersQuery,
   subUsersReply,
   updateProfileBody,
+  userPreferencesBody,
   updateUserBody,
   userIdsReply,
   userListQuery,
@@ -65,6 +66,25 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => {
       await service.setLanguage(ctx, actorOf(request), request.body.language);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.put(
+    '/api/user/preferences',
+    {
+      config: { guard: { roles: anyRole } },
+      schema: {
+        tags,
+        summary: "Set the signed-in user's own preferences (the alarm sound muted or not)",
+        description:
+          'Kept on the server, so that they follow the person to every browser; read back in `GET /api/user/metadata`.',
+        body: userPreferencesBody,
+        response: replies({ 200: okReply }),
+      },
+    },
+    async (request) => {
+      await service.setPreferences(ctx, actorOf(request), request.body);
       return { data: { ok: true as const } };
     },
   );

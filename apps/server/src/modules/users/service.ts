@@ -217,6 +217,22 @@ export function userIds(ctx: AppContext, actor: Actor) {
   );
 }
 
+/** The person's own preferences (the alarm sound), audited as any change they make. */
+export async function setPreferences(
+  ctx: AppContext,
+  actor: Actor,
+  preferences: { alarmSoundMuted: boolean },
+) {
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, actor.userId, preferences);
+    await audit.record(tx, subjectOf(actor), {
+      event: 'user',
+      action: 'update',
+      information: `${actor.email} ${preferences.alarmSoundMuted ? 'muted' : 'unmuted'} the alarm sound`,
+    });
+  });
+}
+
 export async function setLanguage(ctx: AppContext, actor: Actor, language: 'en' | 'pl' | 'de') {
   await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, actor.userId, { language });

@@ -28,6 +28,18 @@ export const dashboard: MatrixModule = {
     },
     {
       method: 'GET',
+      route: '/api/device/overview',
+      url: () => '/api/device/overview',
+      expected: s(401, 403, 200, 200, 200),
+    },
+    {
+      method: 'GET',
+      route: '/api/device/sparklines',
+      url: () => '/api/device/sparklines?hours=3',
+      expected: s(401, 403, 200, 200, 200),
+    },
+    {
+      method: 'GET',
       route: '/api/user/dashboard',
       url: () => '/api/user/dashboard',
       expected: s(401, 403, 200, 200, 200),

@@ -81,6 +81,13 @@ export const foundation: MatrixModule = {
       body: () => ({ language: 'en' }),
       expected: s(401, 200, 200, 200, 200),
     },
+    {
+      method: 'PUT',
+      route: '/api/user/preferences',
+      url: () => '/api/user/preferences',
+      body: () => ({ alarmSoundMuted: false }),
+      expected: s(401, 200, 200, 200, 200),
+    },
     // Users.
     {
       method: 'GET',
