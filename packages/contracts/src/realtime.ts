@@ -84,13 +84,25 @@ export const alarmState = z.enum(['error', 'good']);
  * An alarm condition started on a device (emitted by the alarm engine). `alarmId` is null for
  * an offline alarm (it comes from the account's offline settings, not from a defined alarm).
  */
-export const newAlarmEvent = z.object({
+export const removeAlarmEvent = z.object({
   deviceId: z.uuid(),
   alarmId: z.uuid().nullable(),
   alarmType: z.string(),
 });
-/** An alarm condition ended on a device. */
-export const removeAlarmEvent = newAlarmEvent;
+/**
+ * An alarm was raised: beyond the spec's fields, what its toast shows (the event, the device,
+ * the raising value and the thresholds, temperatures in Celsius). Only the people who may see
+ * the device receive it.
+ */
+export const newAlarmEvent = removeAlarmEvent.extend({
+  eventId: z.uuid().optional(),
+  deviceName: z.string().optional(),
+  alarmName: z.string().nullable().optional(),
+  value: z.number().nullable().optional(),
+  min: z.number().nullable().optional(),
+  max: z.number().nullable().optional(),
+});
+export type NewAlarmEvent = z.infer<typeof newAlarmEvent>;
 /** Something changed in the account's alarms: lists of recent alarms should refetch. */
 export const alarmDataEvent = z.object({
   deviceId: z.uuid(),

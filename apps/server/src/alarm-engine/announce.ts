@@ -32,6 +32,9 @@ export type AlarmChange = {
   alarmName: string | null;
   type: string;
   value: number | null;
+  /** The thresholds of a raise, when it has them. */
+  min?: number | null;
+  max?: number | null;
 };
 
 export type Announce = (changes: AlarmChange[]) => void;
@@ -79,7 +82,17 @@ export function realtimeAnnouncer(ctx: AppContext): Announce {
     for (const change of changes) {
       const target = { accountId: change.accountId, deviceId: change.deviceId };
       const alarm = { deviceId: change.deviceId, alarmId: change.alarmId, alarmType: change.type };
-      realtime.emitAlarm(change.state === 'raised' ? 'newAlarm' : 'removeAlarm', target, alarm);
+      if (change.state === 'raised') {
+        realtime.emitAlarm('newAlarm', target, {
+          ...alarm,
+          eventId: change.eventId,
+          deviceName: change.deviceName,
+          alarmName: change.alarmName,
+          value: change.value,
+          min: change.min ?? null,
+          max: change.max ?? null,
+        });
+      } else realtime.emitAlarm('removeAlarm', target, alarm);
       realtime.emitAlarm('alarmData', target, { ...alarm, state: change.state });
       // The map learns of offline devices from their status (realtime/map-feed.ts); sending the
       // offline alarm too would toast and sound twice for one device going silent.

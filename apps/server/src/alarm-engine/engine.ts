@@ -179,7 +179,13 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
           });
           if (!id) continue;
           if (transition.notify) await enqueueNotify(tx, id, 'raised');
-          done.push({ ...base, state: 'raised', eventId: id });
+          done.push({
+            ...base,
+            state: 'raised',
+            eventId: id,
+            min: transition.min,
+            max: transition.max,
+          });
         } else {
           const cleared = await repo.clearEvent(tx, { ...base, peak: transition.peak }, at);
           if (!cleared) continue;

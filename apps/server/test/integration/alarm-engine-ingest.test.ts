@@ -182,7 +182,16 @@ describe('the alarm engine on the ingest path', () => {
     await send([0, 20]);
     const [event] = await eventsOf(db(), rowId);
     const alarm = { deviceId: rowId, alarmId, alarmType: 'temperature' };
-    expect(await socket.next('newAlarm', (payload) => payload.deviceId === rowId)).toEqual(alarm);
+    // The toast's details: the event, the device, the raising value and the thresholds.
+    expect(await socket.next('newAlarm', (payload) => payload.deviceId === rowId)).toEqual({
+      ...alarm,
+      eventId: event?.id,
+      deviceName: expect.any(String),
+      alarmName: 'Fridge alarm',
+      value: 20,
+      min: 2,
+      max: 8,
+    });
     expect(await socket.next('alarmData', (payload) => payload.deviceId === rowId)).toEqual({
       ...alarm,
       state: 'raised',

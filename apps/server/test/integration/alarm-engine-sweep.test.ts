@@ -209,6 +209,12 @@ describe('offline alarms', () => {
       deviceId: firstRow,
       alarmId: null,
       alarmType: 'offline',
+      eventId: offline?.id,
+      deviceName: expect.any(String),
+      alarmName: null,
+      value: null,
+      min: null,
+      max: null,
     });
     // The map hears of it from the device's status, not a second time from the alarm: the second
     // device's events follow the first's on the same socket, so a map toast would be here by now.
