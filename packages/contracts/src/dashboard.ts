@@ -3,7 +3,7 @@ import { data, pagination } from './common.js';
 import { alarmEventStates } from './alarm-events.js';
 import { doorOpening } from './realtime.js';
 
-/** The six cards of the dashboard grid (spec monitoring 2), by key. */
+/** The cards of the dashboard grid (spec monitoring 2's six, and the overview), by key. */
 export const dashboardCards = [
   'customStatus',
   'customDeviceStatus',
@@ -11,6 +11,8 @@ export const dashboardCards = [
   'recentDoorOpening',
   'customLocation',
   'deviceData',
+  /** Beyond the spec's six (issue 19): every device at a glance. */
+  'deviceOverview',
 ] as const;
 export type DashboardCard = (typeof dashboardCards)[number];
 

@@ -2,12 +2,14 @@ import {
   IconAlarm,
   IconBell,
   IconBellCog,
+  IconBellRinging,
   IconBuilding,
   IconChartBar,
   IconCpu,
   IconDeviceAnalytics,
   IconFileAnalytics,
   IconLayoutDashboard,
+  IconLayoutGrid,
   IconListDetails,
   IconMap2,
   IconMessage2,
@@ -33,7 +35,9 @@ export type NavKey =
   | 'map'
   | 'alertProfile'
   | 'devices'
-  | 'auditTrail';
+  | 'auditTrail'
+  | 'alarmEvents'
+  | 'overview';
 
 export interface NavItem {
   key: NavKey;
@@ -65,9 +69,14 @@ const items: Record<NavKey, NavItem> = {
   alertProfile: { key: 'alertProfile', path: '/alertProfile', icon: IconBellCog },
   devices: { key: 'devices', path: '/devices', icon: IconDeviceAnalytics },
   auditTrail: { key: 'auditTrail', path: '/AuditTrail', icon: IconShieldCheck },
+  alarmEvents: { key: 'alarmEvents', path: '/alarmEvents', icon: IconBellRinging },
+  overview: { key: 'overview', path: '/overview', icon: IconLayoutGrid },
 };
 
-/** Spec platform 2, "Navigation by role": the items and their order for each role. */
+/**
+ * Spec platform 2, "Navigation by role": the items and their order for each role; beside the
+ * spec's, the alarm events and the all-sensors overview (issue 19) after the dashboard.
+ */
 const byRole: Record<Role, NavKey[]> = {
   super_admin: [
     'users',
@@ -82,6 +91,8 @@ const byRole: Record<Role, NavKey[]> = {
   ],
   super_user: [
     'dashboard',
+    'overview',
+    'alarmEvents',
     'reports',
     'map',
     'alertProfile',
@@ -90,7 +101,7 @@ const byRole: Record<Role, NavKey[]> = {
     'users',
     'auditTrail',
   ],
-  user: ['dashboard', 'reports', 'map'],
+  user: ['dashboard', 'overview', 'alarmEvents', 'reports', 'map'],
 };
 
 export function navigationFor(role: Role): NavItem[] {

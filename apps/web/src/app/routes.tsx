@@ -41,6 +41,14 @@ const DeviceAlarmsTab = lazy(() =>
   import('../features/alarm-definitions').then((module) => ({ default: module.DeviceAlarmsTab })),
 );
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
+const OverviewPage = lazy(() => import('../features/dashboard/pages/overview-page'));
+const AlarmEventsPage = lazy(() => import('../features/alarm-events/pages/alarm-events-page'));
+const AcknowledgeButton = lazy(() =>
+  import('../features/alarm-events').then((module) => ({ default: module.AcknowledgeButton })),
+);
+const DeviceOpenAlarms = lazy(() =>
+  import('../features/alarm-events').then((module) => ({ default: module.DeviceOpenAlarms })),
+);
 const AccountsPage = lazy(() => import('../features/accounts/pages/accounts-page'));
 const GatewayLogsPage = lazy(() => import('../features/gateway-logs/pages/gateway-logs-page'));
 const AuditTrailPage = lazy(() => import('../features/audit-trail/pages/audit-trail-page'));
@@ -135,20 +143,52 @@ function SignedInRoutes({ session }: { session: StoredSession }) {
           path="/dashboard"
           caseSensitive
           element={
-            <DashboardPage
-              renderDeviceData={(props) => (
-                <Suspense fallback={<PageLoader />}>
-                  <DeviceDataPanel
-                    {...props}
-                    renderAlarms={(deviceId) => (
-                      <Suspense fallback={<PageLoader />}>
-                        <DeviceAlarmsTab deviceId={deviceId} />
-                      </Suspense>
-                    )}
-                  />
-                </Suspense>
-              )}
-            />
+            // Spec platform 6: the dashboard is not the administrator's (they have no account):
+            // sent home like the other pages a role cannot use, instead of five 403s.
+            <RequireRole roles={['super_user', 'user']}>
+              <DashboardPage
+                renderAcknowledge={(alarm) => (
+                  <Suspense fallback={null}>
+                    <AcknowledgeButton alarm={alarm} compact />
+                  </Suspense>
+                )}
+                renderDeviceData={(props) => (
+                  <Suspense fallback={<PageLoader />}>
+                    <DeviceDataPanel
+                      {...props}
+                      renderOpenAlarms={(deviceId) => (
+                        <Suspense fallback={null}>
+                          <DeviceOpenAlarms deviceId={deviceId} />
+                        </Suspense>
+                      )}
+                      renderAlarms={(deviceId) => (
+                        <Suspense fallback={<PageLoader />}>
+                          <DeviceAlarmsTab deviceId={deviceId} />
+                        </Suspense>
+                      )}
+                    />
+                  </Suspense>
+                )}
+              />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/overview"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user', 'user']}>
+              <OverviewPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/alarmEvents"
+          caseSensitive
+          element={
+            <RequireRole roles={['super_user', 'user']}>
+              <AlarmEventsPage />
+            </RequireRole>
           }
         />
         <Route

@@ -10,4 +10,9 @@ export const sharedKeys = {
   devices: ['devices'] as const,
   gateways: ['gateways'] as const,
   locations: ['locations'] as const,
+  /**
+   * Everything that shows an alarm's state (top bar, alarm events, recent alarms, device status,
+   * overview): refetched together when an alarm is raised, clears or is acknowledged.
+   */
+  alarmViews: ['alarmViews'] as const,
 };

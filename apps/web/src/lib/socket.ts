@@ -30,6 +30,7 @@ export class LiveChannel {
     const params: Record<string, string> = {};
     if (query.deviceId) params.deviceId = query.deviceId.toLowerCase();
     if (query.timeValue !== undefined) params.timeValue = String(query.timeValue);
+    if (query.overview) params.overview = '1';
     const socket: VigilSocket = io({
       path: socketPath,
       transports: ['websocket'],
@@ -75,16 +76,18 @@ export function useLiveChannel(query: SocketQuery | null): LiveChannel {
   const enabled = query !== null;
   const deviceId = query?.deviceId;
   const timeValue = query?.timeValue;
+  const overview = query?.overview === true;
   useEffect(() => {
     if (!enabled) return undefined;
     channel.open({
       ...(deviceId ? { deviceId } : {}),
       ...(timeValue === undefined ? {} : { timeValue }),
+      ...(overview ? { overview } : {}),
     });
     return () => {
       channel.close();
     };
-  }, [channel, enabled, deviceId, timeValue]);
+  }, [channel, enabled, deviceId, timeValue, overview]);
   return channel;
 }
 

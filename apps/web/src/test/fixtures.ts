@@ -51,6 +51,7 @@ export function metadataOf(role: Role, extra: Partial<UserMetadata> = {}): UserM
     temperatureUnit: 'C',
     voiceCall: false,
     cameraUrl: null,
+    alarmSoundMuted: false,
     ...extra,
   };
 }

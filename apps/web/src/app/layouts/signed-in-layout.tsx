@@ -1,11 +1,15 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, Suspense } from 'react';
+import { useCallback, useEffect, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { SkipLink } from '../../components/skip-link';
+import { AlarmAlerts, AlarmIndicator } from '../../features/alarm-events';
 import { LogoutModal } from '../../features/auth/components/logout-modal';
 import { useUserMetadata } from '../../features/profile/api/get-user-metadata';
+import { useUpdatePreferences } from '../../features/profile/api/update-preferences';
+import { AccountChannelProvider } from '../../lib/account-channel';
+import { AlarmSoundProvider } from '../../lib/alarm-sound';
 import { SettingsModal } from '../../features/settings/components/settings-modal';
 import { changeLanguage, hasStoredLanguage, i18n } from '../../lib/i18n';
 import { syncSession, type StoredSession } from '../../lib/session';
@@ -20,6 +24,19 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
   const [logoutOpened, logout] = useDisclosure(false);
   const metadata = useUserMetadata();
   const person = metadata.data ?? { email: session.email, role: session.role, cameraUrl: null };
+  // Alarms are an account's: the platform administrator has none to watch.
+  const watchesAlarms = person.role !== 'super_admin';
+  const preferences = useUpdatePreferences();
+  const { mutate: savePreferences } = preferences;
+  const onMutedChange = useCallback(
+    (alarmSoundMuted: boolean) => {
+      savePreferences({ alarmSoundMuted });
+    },
+    [savePreferences],
+  );
+  const muted = preferences.isPending
+    ? preferences.variables.alarmSoundMuted
+    : (metadata.data?.alarmSoundMuted ?? false);
 
   useEffect(() => {
     if (!metadata.data) return;
@@ -31,39 +48,45 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
   }, [metadata.data]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <SkipLink />
-      <AppShell.Header>
-        <TopBar
-          email={person.email}
-          role={person.role}
-          navOpened={navOpened}
-          onToggleNav={nav.toggle}
-          onOpenSettings={settings.open}
-          onLogout={logout.open}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <NavLinks
-          role={person.role}
-          email={person.email}
-          cameraUrl={person.cameraUrl}
-          onNavigate={nav.close}
-        />
-      </AppShell.Navbar>
-      <AppShell.Main id="main">
-        <Suspense fallback={<PageLoader />}>
-          <RouteFade>
-            <Outlet />
-          </RouteFade>
-        </Suspense>
-      </AppShell.Main>
-      <SettingsModal opened={settingsOpened} role={person.role} onClose={settings.close} />
-      <LogoutModal opened={logoutOpened} onClose={logout.close} />
-    </AppShell>
+    <AccountChannelProvider enabled={watchesAlarms}>
+      <AlarmSoundProvider muted={muted} onMutedChange={onMutedChange}>
+        {watchesAlarms && <AlarmAlerts />}
+        <AppShell
+          header={{ height: 64 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding={{ base: 'sm', sm: 'lg' }}
+        >
+          <SkipLink />
+          <AppShell.Header>
+            <TopBar
+              email={person.email}
+              role={person.role}
+              navOpened={navOpened}
+              onToggleNav={nav.toggle}
+              onOpenSettings={settings.open}
+              onLogout={logout.open}
+              alarms={watchesAlarms ? <AlarmIndicator /> : null}
+            />
+          </AppShell.Header>
+          <AppShell.Navbar>
+            <NavLinks
+              role={person.role}
+              email={person.email}
+              cameraUrl={person.cameraUrl}
+              onNavigate={nav.close}
+            />
+          </AppShell.Navbar>
+          <AppShell.Main id="main">
+            <Suspense fallback={<PageLoader />}>
+              <RouteFade>
+                <Outlet />
+              </RouteFade>
+            </Suspense>
+          </AppShell.Main>
+          <SettingsModal opened={settingsOpened} role={person.role} onClose={settings.close} />
+          <LogoutModal opened={logoutOpened} onClose={logout.close} />
+        </AppShell>
+      </AlarmSoundProvider>
+    </AccountChannelProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Burger, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import type { Role } from '@vigil/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
@@ -16,10 +17,12 @@ interface TopBarProps {
   onToggleNav: () => void;
   onOpenSettings: () => void;
   onLogout: () => void;
+  /** The alarm indicator and sound toggle, for those who can see alarms. */
+  alarms?: ReactNode;
 }
 
 export function TopBar(props: TopBarProps) {
-  const { email, role, navOpened, onToggleNav, onOpenSettings, onLogout } = props;
+  const { email, role, navOpened, onToggleNav, onOpenSettings, onLogout, alarms } = props;
   const { t } = useTranslation();
   const changeLanguage = useChangeLanguage();
   return (
@@ -32,11 +35,17 @@ export function TopBar(props: TopBarProps) {
           size="sm"
           aria-label={navOpened ? t('nav.close') : t('nav.open')}
         />
-        <Link to={homePath(role)} style={{ color: 'inherit', textDecoration: 'none' }}>
+        {/* On a phone the alarms need the room: the logo shows from 576 px. */}
+        <Link
+          to={homePath(role)}
+          style={{ color: 'inherit', textDecoration: 'none' }}
+          className={alarms ? 'mantine-visible-from-xs' : undefined}
+        >
           <Logo />
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {alarms}
         <ThemeToggle />
         <LanguageMenu onChange={changeLanguage} />
         <Tooltip label={t('topbar.settings')}>

@@ -4,12 +4,12 @@ import { sharedKeys } from '../../../lib/query-keys';
 export const dashboardKeys = {
   prefs: ['dashboard', 'prefs'] as const,
   connectedStatus: ['dashboard', 'connectedStatus'] as const,
-  deviceStatus: (id: string) => ['dashboard', 'deviceStatus', id] as const,
+  /** Under the alarm views: an alarm raised, cleared or acknowledged changes its state. */
+  deviceStatus: (id: string) => [...sharedKeys.alarmViews, 'deviceStatus', id] as const,
   recentDoorOpenings: ['dashboard', 'recentDoorOpenings'] as const,
-  recentAlarms: ['dashboard', 'recentAlarms'] as const,
-  alarmComments: (eventId: string) => ['dashboard', 'alarmComments', eventId] as const,
+  recentAlarms: [...sharedKeys.alarmViews, 'recent'] as const,
+  alarmComments: (eventId: string) => [...sharedKeys.alarmViews, 'comments', eventId] as const,
   favouriteComments: ['dashboard', 'favouriteComments'] as const,
-  alarmReportTask: (taskId: string | null) => ['dashboard', 'alarmReportTask', taskId] as const,
   /** Under `devices`, so that any inventory change (devices page too) refetches them. */
   devices: [...sharedKeys.devices, 'dashboard'] as const,
   locations: [...sharedKeys.locations, 'dashboard'] as const,

@@ -7,6 +7,7 @@ import type {
   Pagination,
   Reading,
 } from '@vigil/contracts';
+import { sharedKeys } from '../../../lib/query-keys';
 import { dashboardKeys } from './keys';
 
 /**
@@ -86,10 +87,13 @@ export const refreshConnectedStatus = (queryClient: QueryClient) =>
 export const refreshDoorOpenings = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: dashboardKeys.recentDoorOpenings });
 
-/** `alarmData` (spec monitoring 7): refresh the recent alarm and door lists. */
+/**
+ * `alarmData` (spec monitoring 7): refresh the recent alarm and door lists, and every other view
+ * of an alarm's state (the device status card's badge among them).
+ */
 export const refreshAlarmLists = (queryClient: QueryClient) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: dashboardKeys.recentAlarms }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.alarmViews }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.recentDoorOpenings }),
   ]);
 

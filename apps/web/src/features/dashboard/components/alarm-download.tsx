@@ -7,7 +7,7 @@ import {
 } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlarmDownload, type AlarmReportFormat } from '../api/download-alarms';
+import { reportRange, useAlarmDownload, type AlarmReportFormat } from '../../../lib/alarm-download';
 
 const isReportMonths = (value: number): value is AlarmReportMonths =>
   (alarmReportMonths as readonly number[]).includes(value);
@@ -24,7 +24,7 @@ export function AlarmDownload() {
       leftSection={<IconDownload size={14} />}
       disabled={download.busy}
       onClick={() => {
-        download.start(format, months);
+        download.start(format, reportRange(months));
       }}
     >
       {t(`alarmEvents.download.${format}`)}

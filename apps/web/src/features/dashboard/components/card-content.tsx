@@ -9,11 +9,12 @@ import type {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveChannel } from '../../../lib/socket';
+import { DeviceOverview } from '../overview/device-overview';
 import { DashboardCard } from './dashboard-card';
 import type { CardStep } from './grid-layout';
 import { DeviceStatusCard } from './device-status-card';
 import { LocationsCard } from './locations-card';
-import { RecentAlarmsCard } from './recent-alarms-card';
+import { RecentAlarmsCard, type RenderAcknowledge } from './recent-alarms-card';
 import { RecentDoorCard } from './recent-door-card';
 import { StatusCard } from './status-card';
 import type { DashboardSelection } from './use-selection';
@@ -36,8 +37,11 @@ export interface CardContext {
   doorMinimised: boolean;
   onDoorMinimisedChange: (minimised: boolean) => void;
   onAlarmOpen: (alarm: RecentAlarm) => void;
+  /** A device chosen elsewhere (an overview tile): selected in the data panel, brought into view. */
+  onDeviceOpen: (device: { id: string; locationId: string | null }) => void;
   deviceData: DeviceDataSlotProps | null;
   renderDeviceData: (props: DeviceDataSlotProps) => ReactNode;
+  renderAcknowledge?: RenderAcknowledge | undefined;
 }
 
 function MinimiseToggle({
@@ -87,7 +91,13 @@ function cardBody(card: CardKey, context: CardContext, compact: boolean): ReactN
       );
     }
     case 'recentAlarms':
-      return <RecentAlarmsCard unit={context.unit} onOpen={context.onAlarmOpen} />;
+      return (
+        <RecentAlarmsCard
+          unit={context.unit}
+          onOpen={context.onAlarmOpen}
+          {...(context.renderAcknowledge ? { renderAcknowledge: context.renderAcknowledge } : {})}
+        />
+      );
     case 'recentDoorOpening':
       return context.doorMinimised ? undefined : <RecentDoorCard />;
     case 'customLocation':
@@ -97,6 +107,14 @@ function cardBody(card: CardKey, context: CardContext, compact: boolean): ReactN
           canEdit={context.canEdit}
           devices={context.devices}
           selection={context.selection}
+        />
+      );
+    case 'deviceOverview':
+      return (
+        <DeviceOverview
+          selectedId={context.selection.deviceId}
+          onSelect={context.onDeviceOpen}
+          headingOrder={3}
         />
       );
     case 'deviceData':

@@ -1,8 +1,10 @@
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TemperatureUnit } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { DeviceStateBadge } from '../../../components/alarm-state-badge';
+import { formatDateTime } from '../../../lib/format';
 import { useDeviceStatus } from '../api/get-device-status';
-import { readingTiles, type TileValue } from './reading-tiles';
+import { deviceTiles, tileOfAlarm, type TileValue } from './reading-tiles';
 import { StatTile } from './stat-tile';
 
 interface DeviceStatusCardProps {
@@ -12,7 +14,11 @@ interface DeviceStatusCardProps {
   compact: boolean;
 }
 
-/** Device status: the latest readings of the selected device, updated live. */
+/**
+ * Device status: the selected device's state as a coloured badge (In alarm, Acknowledged, OK,
+ * Offline, No data), the latest readings of the metrics its equipment type reports, the tile of a
+ * metric in alarm highlighted; updated live.
+ */
 export function DeviceStatusCard({ deviceId, deviceName, unit, compact }: DeviceStatusCardProps) {
   const { t } = useTranslation();
   const status = useDeviceStatus(deviceId);
@@ -22,29 +28,41 @@ export function DeviceStatusCard({ deviceId, deviceName, unit, compact }: Device
     if (value === null) return t('common.notAvailable');
     return 'text' in value ? value.text : t(`dashboard.deviceStatus.values.${value.key}`);
   };
-  const online = state?.status === 'active';
+  const inAlarm = new Map(
+    (state?.alarms ?? []).flatMap((alarm) => {
+      const tile = tileOfAlarm[alarm.type];
+      return tile ? [[tile, alarm.acknowledged ? 'acknowledged' : 'alarm'] as const] : [];
+    }),
+  );
   return (
-    <Stack gap="sm" aria-busy={status.isPending}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fw={600} lineClamp={1}>
-          {deviceName ?? ''}
+    <Stack gap="xs" aria-busy={status.isPending}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {deviceName ?? state?.name ?? ''}
         </Text>
-        {state && (
-          <Badge color={online ? 'teal' : 'red'} variant="light" data-testid="device-online">
-            {online ? t('connection.online') : t('connection.offline')}
-          </Badge>
-        )}
+        {state && <DeviceStateBadge state={state.state} size="md" />}
       </Group>
+      {state?.latest && (
+        <Text size="xs" c="dimmed">
+          {t('dashboard.deviceStatus.updated', { time: formatDateTime(state.latest.createdAt) })}
+        </Text>
+      )}
       {state && (
         <SimpleGrid type="container" cols={{ base: 2, '360px': 3, '560px': 4 }} spacing="xs">
-          {readingTiles(state.latest, unit).map((tile) => (
-            <StatTile
-              key={tile.key}
-              label={t(`dashboard.deviceStatus.tiles.${tile.key}`)}
-              value={shown(tile.value)}
-              compact={compact}
-            />
-          ))}
+          {deviceTiles(state.latest, unit, state.equipmentType).map((tile) => {
+            const alarm = inAlarm.get(tile.key);
+            const label = t(`dashboard.deviceStatus.tiles.${tile.key}`);
+            return (
+              <StatTile
+                key={tile.key}
+                label={label}
+                name={alarm ? `${label}: ${t(`alarmAttention.deviceStates.${alarm}`)}` : undefined}
+                value={shown(tile.value)}
+                compact={compact}
+                alarm={alarm}
+              />
+            );
+          })}
         </SimpleGrid>
       )}
     </Stack>

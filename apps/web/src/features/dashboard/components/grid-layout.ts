@@ -57,6 +57,7 @@ const minimums: Record<DashboardCard, { minW: number; minH: number; h: number }>
   recentAlarms: { minW: 3, minH: 5, h: 8 },
   recentDoorOpening: { minW: 3, minH: 5, h: 8 },
   deviceData: { minW: 4, minH: 6, h: 12 },
+  deviceOverview: { minW: 4, minH: 5, h: 10 },
 };
 
 /** Where each card sits on a wide grid: [column half (0 left, 1 right, 2 full width), row]. */
@@ -67,6 +68,7 @@ const wideArrangement: Record<DashboardCard, [0 | 1 | 2, number]> = {
   recentAlarms: [0, 12],
   recentDoorOpening: [1, 12],
   deviceData: [2, 20],
+  deviceOverview: [2, 32],
 };
 
 function minimumsFor(card: DashboardCard, cols: number) {

@@ -1,4 +1,4 @@
-import type { Reading, TemperatureUnit } from '@vigil/contracts';
+import type { Device, Reading, TemperatureUnit } from '@vigil/contracts';
 import { formatTemperature } from '../../../lib/temperature';
 
 export type TileKey =
@@ -80,3 +80,45 @@ export function readingTiles(reading: Reading | null, unit: TemperatureUnit): Ti
   if (ln2 !== null) tiles.push({ key: 'ln2Level', value: withUnit(ln2, '%') });
   return tiles;
 }
+
+/** What each equipment type is expected to report (a tile shows N/A when it does not). */
+const expectedTiles: Record<Device['equipmentType'], TileKey[]> = {
+  'N/A': [],
+  '+4C': ['temperature', 'battery'],
+  '-20C': ['temperature', 'battery'],
+  '-30C': ['temperature', 'battery'],
+  '-80C': ['temperature', 'battery'],
+  Ambient: ['temperature', 'humidity', 'pressure', 'light', 'battery'],
+  Incubator: ['temperature', 'co2', 'humidity', 'battery'],
+  Cryofreezer: ['temperature', 'ln2Level', 'battery'],
+};
+
+/**
+ * Only the metrics the device's equipment type reports (and any other it does report): a -80
+ * freezer shows its temperature and battery, not empty humidity, CO2, pressure and light tiles.
+ */
+export function deviceTiles(
+  reading: Reading | null,
+  unit: TemperatureUnit,
+  equipmentType: Device['equipmentType'],
+): Tile[] {
+  const expected = new Set(reading?.Node_Type === 2 ? [] : expectedTiles[equipmentType]);
+  const tiles = readingTiles(reading, unit);
+  if (reading?.Node_Type === 2) return tiles;
+  return tiles.filter((tile) => tile.value !== null || expected.has(tile.key));
+}
+
+/** The tile an alarm type is read on (temperature alarms of every probe on the temperature). */
+export const tileOfAlarm: Record<string, TileKey> = {
+  temperature: 'temperature',
+  thermocouple: 'temperature',
+  ln2_temperature: 'temperature',
+  humidity: 'humidity',
+  co2: 'co2',
+  pressure: 'pressure',
+  light: 'light',
+  battery: 'battery',
+  water: 'water',
+  door: 'door',
+  ln2_level: 'ln2Level',
+};

@@ -1,46 +1,52 @@
-import { Anchor, Button, Table } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { RecentAlarm, TemperatureUnit } from '@vigil/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlarmStateBadge } from '../../../components/alarm-state-badge';
+import { alarmTypeName, formatAlarmRange, formatAlarmValue } from '../../../lib/alarm-values';
 import { formatDateTime } from '../../../lib/format';
 import { useRecentAlarms } from '../api/recent-lists';
 import { AlarmCommentsModal } from '../modals/alarm-comments-modal';
 import { AlarmDownload } from './alarm-download';
-import { AlarmStateBadge } from './alarm-state-badge';
-import { alarmFigure } from './alarm-values';
 import { RecentTable } from './recent-table';
+
+/** The Acknowledge button of a row (the alarm-events feature's, composed by app/). */
+export type RenderAcknowledge = (alarm: {
+  eventId: string;
+  name: string;
+  deviceName: string;
+  detail: string;
+}) => ReactNode;
 
 interface RecentAlarmsCardProps {
   unit: TemperatureUnit;
   onOpen: (alarm: RecentAlarm) => void;
+  renderAcknowledge?: RenderAcknowledge;
+}
+
+const awaitsSignature = (alarm: RecentAlarm) =>
+  alarm.state === 'active' || alarm.state === 'recovered_unacknowledged';
+
+/** The row's figures in one line: the value with its unit and the limits. */
+function figures(alarm: RecentAlarm, unit: TemperatureUnit): string {
+  const range = formatAlarmRange(alarm.type, alarm.min, alarm.max, unit);
+  const value = `${alarmTypeName(alarm.type)}: ${formatAlarmValue(alarm.type, alarm.value, unit)}`;
+  return range ? `${value} (${range})` : value;
 }
 
 /**
- * Recent alarms (spec monitoring 2): 10 a page, values in the account's unit, each alarm's
- * state and comments. Clicking an alarm's name selects its device and location and brings the
- * data card into view; its comments open the recentAlarmComments modal. Live: `alarmData`,
- * `newAlarm` and `removeAlarm` refetch the page.
+ * Recent alarms (spec monitoring 2): 10 a page. The table fits its card: the alarm's name, device,
+ * location, value with unit, limits and time are gathered in the first column, so that the state
+ * and the actions (Acknowledge, comments) are always in view. Clicking an alarm's name selects
+ * its device and location and brings the data card into view. Live: every alarm event refetches.
  */
-export function RecentAlarmsCard({ unit, onOpen }: RecentAlarmsCardProps) {
+export function RecentAlarmsCard({ unit, onOpen, renderAcknowledge }: RecentAlarmsCardProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<RecentAlarm | null>(null);
   const alarms = useRecentAlarms(page);
   const list = alarms.data?.list ?? [];
   const na = t('common.notAvailable');
-  const figure = (alarm: RecentAlarm, value: number | null) => {
-    const shown = alarmFigure(alarm.type, value, unit);
-    switch (shown.kind) {
-      case 'missing':
-        return na;
-      case 'waterLow':
-        return t('alarmEvents.water.low');
-      case 'waterHigh':
-        return t('alarmEvents.water.high');
-      case 'number':
-        return shown.text;
-    }
-  };
   // The modal follows the row as the list refetches (after an acknowledgement, say).
   const current = opened && (list.find((alarm) => alarm.id === opened.id) ?? opened);
   return (
@@ -50,61 +56,72 @@ export function RecentAlarmsCard({ unit, onOpen }: RecentAlarmsCardProps) {
         label={t('dashboard.cards.recentAlarms')}
         columns={[
           t('dashboard.alarms.columns.alarmName'),
-          t('dashboard.alarms.columns.location'),
-          t('dashboard.alarms.columns.deviceName'),
-          t('dashboard.alarms.columns.type'),
-          t('dashboard.alarms.columns.value'),
-          t('dashboard.alarms.columns.min'),
-          t('dashboard.alarms.columns.max'),
-          t('dashboard.alarms.columns.createdAt'),
           t('alarmEvents.columns.state'),
           t('alarmEvents.columns.comments'),
         ]}
-        minWidth={980}
+        minWidth={0}
         empty={alarms.isSuccess && list.length === 0 && page === 1}
         emptyText={t('dashboard.alarms.empty')}
         pagination={alarms.data?.meta.pagination}
         onPageChange={setPage}
         rows={list.map((alarm) => (
-          <Table.Tr key={alarm.id} data-testid={`recent-alarm-${alarm.id}`}>
-            <Table.Td>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => {
-                  onOpen(alarm);
-                }}
-              >
-                {alarm.alarmName}
-              </Anchor>
+          <Table.Tr
+            key={alarm.id}
+            data-testid={`recent-alarm-${alarm.id}`}
+            data-state={alarm.state}
+          >
+            <Table.Td style={{ minWidth: 0 }}>
+              <Stack gap={2}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  fw={600}
+                  ta="left"
+                  style={{ overflowWrap: 'anywhere' }}
+                  onClick={() => {
+                    onOpen(alarm);
+                  }}
+                >
+                  {alarm.alarmName}
+                </Anchor>
+                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {`${alarm.deviceName} · ${alarm.location ?? na}`}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {figures(alarm, unit)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(alarm.createdAt)}
+                </Text>
+              </Stack>
             </Table.Td>
-            <Table.Td>{alarm.location ?? na}</Table.Td>
-            <Table.Td>{alarm.deviceName}</Table.Td>
-            <Table.Td>
-              {t(`alarmDefinitions.types.${alarm.type}`, { defaultValue: alarm.type })}
-            </Table.Td>
-            <Table.Td>{figure(alarm, alarm.value)}</Table.Td>
-            <Table.Td>{figure(alarm, alarm.min)}</Table.Td>
-            <Table.Td>{figure(alarm, alarm.max)}</Table.Td>
-            <Table.Td>{formatDateTime(alarm.createdAt)}</Table.Td>
-            <Table.Td>
+            <Table.Td style={{ width: 1 }}>
               <AlarmStateBadge state={alarm.state} />
             </Table.Td>
-            <Table.Td>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                aria-label={t('alarmEvents.comments.openFor', {
-                  name: alarm.alarmName,
-                  n: alarm.comments,
-                })}
-                onClick={() => {
-                  setOpened(alarm);
-                }}
-              >
-                {t('alarmEvents.comments.open', { n: alarm.comments })}
-              </Button>
+            <Table.Td style={{ width: 1 }}>
+              <Group gap={6} wrap="wrap" justify="flex-end" miw={110}>
+                {awaitsSignature(alarm) &&
+                  renderAcknowledge?.({
+                    eventId: alarm.id,
+                    name: alarm.alarmName,
+                    deviceName: alarm.deviceName,
+                    detail: `${figures(alarm, unit)} · ${formatDateTime(alarm.createdAt)}`,
+                  })}
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  aria-label={t('alarmEvents.comments.openFor', {
+                    name: alarm.alarmName,
+                    n: alarm.comments,
+                  })}
+                  onClick={() => {
+                    setOpened(alarm);
+                  }}
+                >
+                  {t('alarmEvents.comments.open', { n: alarm.comments })}
+                </Button>
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}

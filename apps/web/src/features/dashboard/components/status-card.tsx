@@ -43,6 +43,10 @@ export function StatusCard({ compact }: { compact: boolean }) {
       ],
     },
   ];
+  const silent = [
+    { label: t('alarmAttention.status.neverConnected'), n: counts?.gateways.neverConnected ?? 0 },
+    { label: t('alarmAttention.status.neverReported'), n: counts?.devices.neverReported ?? 0 },
+  ].filter((item) => item.n > 0);
   return (
     <Stack gap="sm" aria-busy={status.isPending}>
       {groups.map((group) => (
@@ -64,6 +68,12 @@ export function StatusCard({ compact }: { compact: boolean }) {
           </SimpleGrid>
         </Stack>
       ))}
+      {silent.length > 0 && (
+        // Not connected, so not counted above: said apart, never hidden.
+        <Text size="sm" c="dimmed" data-testid="never-reported">
+          {silent.map((item) => `${item.label}: ${item.n}`).join(' · ')}
+        </Text>
+      )}
     </Stack>
   );
 }

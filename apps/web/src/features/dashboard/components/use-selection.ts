@@ -2,6 +2,7 @@ import type { Device } from '@vigil/contracts';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { storage } from '../../../lib/storage';
+import { hasActiveAlarm } from '../api/live-cache';
 
 /** Spec monitoring 3: the local preferences of the selection. */
 export const selectionKeys = { device: 'selectedDevice', location: 'selectedLocation' } as const;
@@ -14,9 +15,22 @@ export interface DashboardSelection {
 }
 
 /**
+ * The device the data panel opens on: the one last looked at (stored), else the first in alarm,
+ * else the first that has readings, else the first — never an empty chart when data exists.
+ */
+export function firstChoice(devices: Device[], stored: string | null): Device | undefined {
+  return (
+    devices.find((device) => device.id === stored) ??
+    devices.find((device) => hasActiveAlarm(device)) ??
+    devices.find((device) => device.latestData.nodeData !== null || device.lastSeenAt !== null) ??
+    devices[0]
+  );
+}
+
+/**
  * The selected device and location live in the URL (`?device=<uuid>&location=<uuid>`), so a view
  * can be shared, and are mirrored to local storage for the next visit. With none chosen (or a
- * device that is gone), the stored one, else the first device, is selected.
+ * device that is gone), `firstChoice` picks one.
  */
 export function useDashboardSelection(devices: Device[] | undefined): DashboardSelection {
   const [params, setParams] = useSearchParams();
@@ -50,10 +64,11 @@ export function useDashboardSelection(devices: Device[] | undefined): DashboardS
   useEffect(() => {
     if (!devices) return;
     if (deviceId && devices.some((device) => device.id === deviceId)) return;
-    const stored = storage.get(selectionKeys.device);
-    const pick = devices.find((device) => device.id === stored) ?? devices[0];
+    const pick = firstChoice(devices, storage.get(selectionKeys.device));
     if (!pick) return;
-    const location = locationId ?? storage.get(selectionKeys.location) ?? pick.locationId;
+    const stored = storage.get(selectionKeys.device) === pick.id;
+    const location =
+      locationId ?? (stored ? storage.get(selectionKeys.location) : null) ?? pick.locationId;
     write(pick.id, location, true);
   }, [devices, deviceId, locationId, write]);
 

@@ -22,8 +22,7 @@ import { translateMessage } from '../../../lib/messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddComment, useAlarmComments } from '../api/alarm-comments';
 import { useAddFavourite, useFavouriteComments } from '../api/favourite-comments';
-import { AlarmStateBadge } from '../components/alarm-state-badge';
-import { AcknowledgeForm } from './acknowledge-form';
+import { AlarmStateBadge } from '../../../components/alarm-state-badge';
 import { FavouriteComments } from './favourite-comments';
 
 interface AlarmCommentsModalProps {
@@ -72,7 +71,7 @@ function CommentList({ eventId }: { eventId: string }) {
 /**
  * `recentAlarmComments` (spec monitoring 2-4): an alarm event's comments; adding one asks for
  * confirmation first; the star saves the current comment as a favourite once; favourites fill
- * the field. An alarm not yet acknowledged is acknowledged here with the comment and a password.
+ * the field. (An alarm is acknowledged from its row's Acknowledge button, in one step.)
  */
 export function AlarmCommentsModal({ alarm, onClose }: AlarmCommentsModalProps) {
   const { t } = useTranslation();
@@ -191,19 +190,6 @@ export function AlarmCommentsModal({ alarm, onClose }: AlarmCommentsModalProps) 
                 {t('alarmEvents.comments.add')}
               </Button>
             </Group>
-            {alarm.state !== 'acknowledged' && (
-              <>
-                <Divider />
-                <AcknowledgeForm
-                  eventId={alarm.id}
-                  comment={comment}
-                  onCommentError={setError}
-                  onAcknowledged={() => {
-                    setComment('');
-                  }}
-                />
-              </>
-            )}
           </Stack>
         )}
       </Modal>

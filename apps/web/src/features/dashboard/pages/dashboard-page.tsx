@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useAccountChannel } from '../../../lib/account-channel';
 import { useLiveChannel } from '../../../lib/socket';
 import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { useDashboardDevices } from '../api/list-dashboard-devices';
@@ -18,6 +19,7 @@ import { cardElementId } from '../components/dashboard-card';
 import { DashboardGrid } from '../components/dashboard-grid';
 import { mergeLayouts } from '../components/grid-layout';
 import { NoDevices } from '../components/no-devices';
+import type { RenderAcknowledge } from '../components/recent-alarms-card';
 import { useDashboardPrefs } from '../components/use-dashboard-prefs';
 import { useLiveDashboard } from '../components/use-live-dashboard';
 import { useDashboardSelection } from '../components/use-selection';
@@ -32,16 +34,15 @@ export const doorMinimisedKey = 'isRecentDoorMinimized';
 /** Spec monitoring 9: the data panel opens on the last hour. */
 export const defaultTimeValue = 1;
 
-/** The account-wide channel: status feed, door openings and alarms. */
-const accountQuery = {};
-
 interface DashboardPageProps {
   /** The device data card's inside, composed by app/ (the data panel is its own feature). */
   renderDeviceData: (props: DeviceDataSlotProps) => ReactNode;
+  /** The Acknowledge button of an alarm's row (the alarm-events feature's). */
+  renderAcknowledge?: RenderAcknowledge;
 }
 
 /** /dashboard — the person's grid of six cards (spec monitoring 2). */
-export default function DashboardPage({ renderDeviceData }: DashboardPageProps) {
+export default function DashboardPage({ renderDeviceData, renderAcknowledge }: DashboardPageProps) {
   const { t } = useTranslation();
   const session = useSession();
   const ownUserId = session?.userId ?? '';
@@ -54,18 +55,24 @@ export default function DashboardPage({ renderDeviceData }: DashboardPageProps) 
   const [doorMinimised, setDoorMinimised] = useStoredFlag(doorMinimisedKey);
   const [configuring, setConfiguring] = useState(false);
   const { deviceId } = selection;
-  const accountChannel = useLiveChannel(accountQuery);
+  const accountChannel = useAccountChannel();
   const deviceChannel = useLiveChannel(deviceId ? { deviceId, timeValue } : null);
   useLiveDashboard(accountChannel, deviceChannel);
 
-  const onAlarmOpen = useCallback(
-    (alarm: RecentAlarm) => {
-      selection.selectDevice({ id: alarm.deviceDbId, locationId: alarm.locationId });
+  const onDeviceOpen = useCallback(
+    (device: { id: string; locationId: string | null }) => {
+      selection.selectDevice(device);
       document
         .getElementById(cardElementId('deviceData'))
         ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     },
     [selection],
+  );
+  const onAlarmOpen = useCallback(
+    (alarm: RecentAlarm) => {
+      onDeviceOpen({ id: alarm.deviceDbId, locationId: alarm.locationId });
+    },
+    [onDeviceOpen],
   );
   const minimised = useMemo(
     () => (doorMinimised ? (['recentDoorOpening'] as const) : []),
@@ -90,10 +97,12 @@ export default function DashboardPage({ renderDeviceData }: DashboardPageProps) 
     doorMinimised,
     onDoorMinimisedChange: setDoorMinimised,
     onAlarmOpen,
+    onDeviceOpen,
     deviceData: deviceId
       ? { deviceId, channel: deviceChannel, timeValue, onTimeValueChange: setTimeValue }
       : null,
     renderDeviceData,
+    renderAcknowledge,
   };
   const LockIcon = prefs.locked ? IconLock : IconLockOpen;
 

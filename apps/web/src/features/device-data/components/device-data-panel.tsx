@@ -31,6 +31,8 @@ export interface DeviceDataPanelProps {
   onTimeValueChange: (value: number) => void;
   /** The Alarms tab's content (the alarm-definitions feature, composed by app/). */
   renderAlarms?: (deviceId: string) => ReactNode;
+  /** The device's alarms that need someone, above the tabs (the alarm-events feature's). */
+  renderOpenAlarms?: (deviceId: string) => ReactNode;
 }
 
 /** In fullscreen the card's content gets the page's background (not the black backdrop). */
@@ -52,6 +54,7 @@ export function DeviceDataPanel({
   timeValue,
   onTimeValueChange,
   renderAlarms,
+  renderOpenAlarms,
 }: DeviceDataPanelProps) {
   const { t } = useTranslation();
   const unit = useTemperatureUnit();
@@ -107,6 +110,7 @@ export function DeviceDataPanel({
           />
         </Group>
       </Group>
+      {renderOpenAlarms?.(deviceId)}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="graph">{t('deviceData.tabs.graph')}</Tabs.Tab>

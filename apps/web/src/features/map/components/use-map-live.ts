@@ -13,7 +13,7 @@ const toastColours = { error: 'red', info: 'blue' } as const;
 
 /**
  * The map socket (spec monitoring 4, 7): dot colours and tooltip readings into the cache, a
- * toast for each error and info notification, and whether the alarm sound should play.
+ * toast for each offline and info notification, and whether the alarm sound should play.
  * Without the person's email the socket cannot be joined: a toast asks them to sign in again.
  */
 export function useMapLive(email: string | undefined): { sounding: boolean } {
@@ -27,7 +27,9 @@ export function useMapLive(email: string | undefined): { sounding: boolean } {
   useLiveEvent(channel, 'mapNotification', (event) => {
     applyMapNotification(queryClient, event);
     setSounding((current) => nextSounding(current, event));
-    if (event.status === 'success') return;
+    // An alarm is toasted (and sounded) by the shell for every page; the map adds its own
+    // toasts for devices going offline and for information.
+    if (event.status === 'success' || (event.status === 'error' && event.type === 'alarm')) return;
     notifications.show({
       color: toastColours[event.status],
       title: t(`map.notifications.${event.status === 'info' ? 'info' : event.type}`),

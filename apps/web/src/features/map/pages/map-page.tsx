@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useElementSize, useViewportSize, useWindowEvent } from '@mantine/hooks';
 import { IconMap2, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -29,7 +29,7 @@ import { OwnerModals } from '../components/owner-modals';
 import { OwnerTools } from '../components/owner-tools';
 import { PlacedList } from '../components/placed-list';
 import { PlacementBar } from '../components/placement-bar';
-import { useAlarmSound } from '../components/use-alarm-sound';
+import { useAlarmSound } from '../../../lib/alarm-sound';
 import { useDeviceViews } from '../components/use-device-views';
 import { useMapCommands } from '../components/use-map-commands';
 import { useMapEditor } from '../components/use-map-editor';
@@ -51,8 +51,15 @@ export default function MapPage() {
   const locations = useMapLocations(ownUserId, owner);
   const scheme = useComputedColorScheme('light');
   const { sounding } = useMapLive(session?.email);
-  const [muted, setMuted] = useState(false);
-  useAlarmSound(sounding && !muted);
+  // The shell's alarm sound and its mute, kept per person: the map adds its reasons to it.
+  const alarmSound = useAlarmSound();
+  const { sound } = alarmSound;
+  useEffect(() => {
+    sound('map', sounding);
+    return () => {
+      sound('map', false);
+    };
+  }, [sound, sounding]);
   const viewport = useViewportSize();
   const { ref: frameRef, width: frameWidth } = useElementSize();
   const size = canvasSizeOf(viewport, frameWidth);
@@ -138,11 +145,9 @@ export default function MapPage() {
         onZoomOut={() => {
           zoom(zoomOut(view, centre));
         }}
-        muted={muted}
-        onToggleMute={() => {
-          setMuted((current) => !current);
-        }}
-        sounding={sounding}
+        muted={alarmSound.muted}
+        onToggleMute={alarmSound.toggleMute}
+        sounding={alarmSound.sounding}
       >
         {owner && (
           <OwnerTools

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { downloadReply, taskReply, type AlarmReportMonths, type Task } from '@vigil/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api-client';
-import { dashboardKeys } from './keys';
+import { api } from './api-client';
+import { sharedKeys } from './query-keys';
 
 /** The spec's poll of an export task: every 5 s until it is completed (spec monitoring 9). */
 export const alarmTaskPollMs = 5000;
@@ -19,20 +19,29 @@ export function reportRange(months: AlarmReportMonths, now = new Date()) {
 const finished = (task: Task | undefined) =>
   task?.status === 'completed' || task?.status === 'failed';
 
-/** GET /api/alarms/downloadAlarmPDF|downloadAlarmCSV?startTime&endTime&timezone. */
+/** What an alarm report covers: a range, and the alarm events page's filters when set there. */
+export interface AlarmReportRequest {
+  startTime: string;
+  endTime: string;
+  state?: string;
+  deviceId?: string;
+  locationId?: string;
+}
+
+/** GET /api/alarms/downloadAlarmPDF|downloadAlarmCSV?startTime&endTime&timezone[&filters]. */
 export const startAlarmDownload = ({
   format,
-  months,
+  request,
 }: {
   format: AlarmReportFormat;
-  months: AlarmReportMonths;
+  request: AlarmReportRequest;
 }) =>
   api.get(
     format === 'pdf' ? '/api/alarms/downloadAlarmPDF' : '/api/alarms/downloadAlarmCSV',
     downloadReply,
     {
       query: {
-        ...reportRange(months),
+        ...Object.fromEntries(Object.entries(request).filter(([, value]) => value)),
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     },
@@ -53,7 +62,7 @@ export function useAlarmDownload() {
   });
   const taskId = pending?.taskId ?? null;
   const poll = useQuery({
-    queryKey: dashboardKeys.alarmReportTask(taskId),
+    queryKey: [...sharedKeys.alarmViews, 'reportTask', taskId],
     queryFn: ({ signal }) =>
       api.get(`/api/tasks/${encodeURIComponent(taskId ?? '')}`, taskReply, {
         signal,
@@ -71,8 +80,8 @@ export function useAlarmDownload() {
     window.open(pending.url, '_blank', 'noopener');
   }, [pending, task]);
   return {
-    start: (format: AlarmReportFormat, months: AlarmReportMonths) => {
-      start.mutate({ format, months });
+    start: (format: AlarmReportFormat, request: AlarmReportRequest) => {
+      start.mutate({ format, request });
     },
     busy: start.isPending || (taskId !== null && !finished(task)),
     failed: task?.status === 'failed',

@@ -1,0 +1,126 @@
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { alarmEventStates, messages, type AlarmEventState } from '@vigil/contracts';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/messages';
+import type { AlarmEventFilter } from '../api/list-alarm-events';
+import { useFilterOptions } from '../api/filter-options';
+
+interface AlarmEventsFiltersProps {
+  filter: AlarmEventFilter;
+  onChange: (filter: AlarmEventFilter) => void;
+  exporting: boolean;
+  onExport: (format: 'csv' | 'pdf') => void;
+}
+
+const picker = {
+  valueFormat: 'YYYY-MM-DD HH:mm',
+  clearable: true,
+  timePickerProps: { minutesStep: 15, withDropdown: true, format: '24h' as const },
+};
+
+const isState = (value: string): value is AlarmEventState =>
+  (alarmEventStates as readonly string[]).includes(value);
+
+/** A picker's local "YYYY-MM-DD HH:mm(:ss)" as an ISO time, or null. */
+const isoOf = (value: string | null) => (value ? dayjs(value).toISOString() : null);
+const localOf = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null);
+
+/** Filters of the alarm events page: states, device, location and the start's range; exports. */
+export function AlarmEventsFilters({
+  filter,
+  onChange,
+  exporting,
+  onExport,
+}: AlarmEventsFiltersProps) {
+  const { t } = useTranslation();
+  const options = useFilterOptions();
+  const set = (next: Partial<AlarmEventFilter>) => {
+    onChange({ ...filter, ...next });
+  };
+  const inverted =
+    filter.from !== null && filter.to !== null && dayjs(filter.to).isBefore(dayjs(filter.from));
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} mb="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="sm">
+        <MultiSelect
+          label={t('alarmAttention.filters.state')}
+          placeholder={t('alarmAttention.filters.anyState')}
+          data={alarmEventStates.map((value) => ({
+            value,
+            label: t(`alarmAttention.states.${value}`),
+          }))}
+          value={filter.states}
+          clearable
+          onChange={(values) => {
+            set({ states: values.filter(isState) });
+          }}
+        />
+        <Select
+          label={t('alarmAttention.filters.device')}
+          placeholder={t('alarmAttention.filters.anyDevice')}
+          data={options.data?.devices ?? []}
+          value={filter.deviceId}
+          searchable
+          clearable
+          onChange={(value) => {
+            set({ deviceId: value });
+          }}
+        />
+        <Select
+          label={t('alarmAttention.filters.location')}
+          placeholder={t('alarmAttention.filters.anyLocation')}
+          data={options.data?.locations ?? []}
+          value={filter.locationId}
+          clearable
+          onChange={(value) => {
+            set({ locationId: value });
+          }}
+        />
+        <DateTimePicker
+          {...picker}
+          label={t('alarmAttention.filters.from')}
+          value={localOf(filter.from)}
+          onChange={(value) => {
+            set({ from: isoOf(value) });
+          }}
+        />
+        <DateTimePicker
+          {...picker}
+          label={t('alarmAttention.filters.to')}
+          value={localOf(filter.to)}
+          error={inverted ? translateMessage(messages.dateRangeInvalid) : undefined}
+          onChange={(value) => {
+            set({ to: isoOf(value) });
+          }}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" gap="xs" mt="sm">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => {
+            onChange({ states: [], deviceId: null, locationId: null, from: null, to: null });
+          }}
+        >
+          {t('alarmAttention.filters.reset')}
+        </Button>
+        {(['csv', 'pdf'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            disabled={exporting || inverted}
+            onClick={() => {
+              onExport(format);
+            }}
+          >
+            {t(`alarmAttention.filters.export.${format}`)}
+          </Button>
+        ))}
+      </Group>
+    </Paper>
+  );
+}

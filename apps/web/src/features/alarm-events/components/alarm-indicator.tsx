@@ -1,0 +1,144 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Divider,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlarm, IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { attentionStates } from '@vigil/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAlarmSound } from '../../../lib/alarm-sound';
+import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
+import { useAlarmSummary } from '../api/alarm-summary';
+import { emptyFilter, useAlarmEvents } from '../api/list-alarm-events';
+import { AlarmRow } from './alarm-row';
+
+/** The events page filtered to what the counts count. */
+export const attentionPath = `/alarmEvents?state=${attentionStates.join(',')}`;
+const attention = { ...emptyFilter, states: attentionStates };
+
+/** The list the indicator opens: the newest alarms that need someone, each acknowledged here. */
+function AttentionList({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const unit = useTemperatureUnit();
+  const events = useAlarmEvents(attention, 1, 10);
+  const list = events.data?.list ?? [];
+  const total = events.data?.meta.pagination.total ?? 0;
+  return (
+    <Stack gap="xs" w={{ base: 'calc(100vw - 32px)', xs: 380 }} maw={380}>
+      <Text fw={700}>{t('alarmAttention.indicator.listTitle')}</Text>
+      {events.isSuccess && list.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('alarmAttention.indicator.none')}
+        </Text>
+      )}
+      <ScrollArea.Autosize mah="min(60vh, 420px)" type="auto" offsetScrollbars>
+        <Stack gap="sm">
+          {list.map((event, index) => (
+            <Stack key={event.id} gap="sm">
+              {index > 0 && <Divider />}
+              <AlarmRow event={event} unit={unit} onOpenDevice={onNavigate} />
+            </Stack>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Anchor component={Link} to={attentionPath} size="sm" onClick={onNavigate}>
+        {t('alarmAttention.indicator.viewAll', { n: total })}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * The top bar's alarm indicator (for everyone who can see alarms): the counts of alarms still out
+ * of range and awaiting a signature, red while any is out of range, live (the counts refetch on
+ * every alarm event); it opens the list of those alarms. Beside it, the alarm sound's mute.
+ */
+export function AlarmIndicator() {
+  const { t } = useTranslation();
+  const summary = useAlarmSummary(true);
+  const sound = useAlarmSound();
+  const [opened, popover] = useDisclosure(false);
+  const active = summary.data?.active ?? 0;
+  const unacknowledged = summary.data?.unacknowledged ?? 0;
+  const label = t('alarmAttention.indicator.label', { active, unacknowledged });
+  const soundLabel = sound.muted ? t('map.unmute') : t('map.mute');
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Popover
+        opened={opened}
+        onChange={popover.toggle}
+        position="bottom-end"
+        shadow="md"
+        withArrow
+      >
+        <Popover.Target>
+          <UnstyledButton
+            onClick={popover.toggle}
+            aria-label={label}
+            aria-expanded={opened}
+            aria-haspopup="dialog"
+            data-testid="alarm-indicator"
+            data-active={active}
+            data-unacknowledged={unacknowledged}
+          >
+            <Group gap={4} wrap="nowrap">
+              <Badge
+                size="lg"
+                color={active > 0 ? 'red' : unacknowledged > 0 ? 'orange' : 'gray'}
+                variant={active > 0 ? 'filled' : 'light'}
+                leftSection={<IconAlarm size={16} aria-hidden />}
+                styles={{ label: { overflow: 'visible' } }}
+              >
+                <span data-testid="alarm-count-active">{active}</span>
+                <Text span fz="xs" fw={500} visibleFrom="xs">
+                  {` ${t('alarmAttention.indicator.active')}`}
+                </Text>
+              </Badge>
+              <Badge
+                size="lg"
+                color={unacknowledged > 0 ? 'orange' : 'gray'}
+                variant="light"
+                styles={{ label: { overflow: 'visible' } }}
+              >
+                <span data-testid="alarm-count-unacknowledged">{unacknowledged}</span>
+                <Text span fz="xs" fw={500} visibleFrom="xs">
+                  {` ${t('alarmAttention.indicator.unacknowledged')}`}
+                </Text>
+              </Badge>
+            </Group>
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown role="dialog" aria-label={t('alarmAttention.indicator.listTitle')}>
+          <AttentionList onNavigate={popover.close} />
+        </Popover.Dropdown>
+      </Popover>
+      <Tooltip label={sound.blocked ? t('alarmAttention.sound.blocked') : soundLabel}>
+        <ActionIcon
+          variant={sound.sounding && !sound.muted ? 'filled' : 'default'}
+          color={sound.sounding && !sound.muted ? 'red' : undefined}
+          size="lg"
+          aria-label={t('map.sound')}
+          aria-pressed={!sound.muted}
+          data-testid="alarm-sound-toggle"
+          data-sounding={sound.sounding && !sound.muted ? 'true' : 'false'}
+          onClick={() => {
+            if (sound.blocked) sound.resume();
+            else sound.toggleMute();
+          }}
+        >
+          {sound.muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
