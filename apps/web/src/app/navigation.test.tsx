@@ -19,6 +19,8 @@ const expected: Record<Role, string[]> = {
   ],
   super_user: [
     'dashboard',
+    'overview',
+    'alarmEvents',
     'reports',
     'map',
     'alertProfile',
@@ -27,7 +29,7 @@ const expected: Record<Role, string[]> = {
     'users',
     'auditTrail',
   ],
-  user: ['dashboard', 'reports', 'map'],
+  user: ['dashboard', 'overview', 'alarmEvents', 'reports', 'map'],
 };
 
 const navItems = async () => {

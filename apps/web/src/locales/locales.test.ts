@@ -20,6 +20,14 @@ const translations = { pl: flatten(pl), de: flatten(de) };
 
 /** Names and codes that are the same in every language. */
 const sameEverywhere = new Set([
+  'alarmAttention.deviceStates.offline',
+  'alarmAttention.deviceStates.ok',
+  'alarmAttention.types.co2',
+  'alarmAttention.types.carbon',
+  'alarmAttention.types.offline',
+  'alarmAttention.duration.days',
+  'alarmAttention.duration.minutes',
+  'alarmAttention.duration.seconds',
   'app.name',
   'app.footer',
   'language.en',

@@ -44,9 +44,16 @@ export function openSocket(query: Record<string, string>): FakeSocket | undefine
     .at(-1);
 }
 
-/** The last open socket of no device: the account-wide channel. */
+/** The last open socket of no device and no overview: the account-wide channel. */
 export function accountSocket(): FakeSocket | undefined {
-  return fakeSockets.filter((socket) => !socket.closed && !socket.query.deviceId).at(-1);
+  return fakeSockets
+    .filter((socket) => !socket.closed && !socket.query.deviceId && !socket.query.overview)
+    .at(-1);
+}
+
+/** The last open overview socket (`overview=1`). */
+export function overviewSocket(): FakeSocket | undefined {
+  return openSocket({ overview: '1' });
 }
 
 export const fakeSocketModule = {

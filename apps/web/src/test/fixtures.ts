@@ -12,6 +12,7 @@ export const ids = {
   location: '00000000-0000-4000-8000-0000000000c1',
   otherDevice: '00000000-0000-4000-8000-0000000000d2',
   thirdDevice: '00000000-0000-4000-8000-0000000000d3',
+  alarmEvent: '00000000-0000-4000-8000-0000000000e1',
 };
 
 const people: Record<Role, { id: string; email: string; name: string }> = {

@@ -7,7 +7,9 @@ import { alarmEventKeys } from './keys';
 export const alarmSummaryQuery = () =>
   queryOptions({
     queryKey: alarmEventKeys.summary,
-    queryFn: ({ signal }) => api.get('/api/alarms/summary', alarmSummaryReply, { signal }),
+    // Silent: the top bar says nothing of a failed poll (it tries again); pages say their own.
+    queryFn: ({ signal }) =>
+      api.get('/api/alarms/summary', alarmSummaryReply, { signal, silent: true }),
     // A missed socket event (a reconnect) is caught up within a minute.
     refetchInterval: 60_000,
   });

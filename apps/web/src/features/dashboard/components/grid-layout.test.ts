@@ -22,6 +22,7 @@ describe('dashboard grid layout', () => {
       recentDoorOpening: 6,
       customLocation: 6,
       deviceData: 12,
+      deviceOverview: 12,
     });
     expect(gridCols).toEqual({ lg: 12, md: 10, sm: 6, xs: 4, xxs: 2 });
   });
@@ -47,7 +48,7 @@ describe('dashboard grid layout', () => {
       w: 12,
       h: 4,
     });
-    for (const breakpoint of dashboardBreakpoints) expect(layouts[breakpoint]).toHaveLength(6);
+    for (const breakpoint of dashboardBreakpoints) expect(layouts[breakpoint]).toHaveLength(7);
   });
 
   it('merges moved cards and keeps the same object when nothing moved', () => {

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RecentAlarm } from '@vigil/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, type FakeRequest } from '../../../test/fake-api';
+import { fakeApi, ok, type FakeRequest } from '../../../test/fake-api';
 import { ids, pageOf, signInAs } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { RecentAlarmsCard } from './recent-alarms-card';
@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe('the Recent alarms card', () => {
-  it('shows values in the account unit, -255 as N/A, a dry spill sensor as Low, and pages', async () => {
+  it('shows values with units in the account unit, -255 as N/A, Low for a dry spill sensor; state and Acknowledge always in view; pages', async () => {
     signInAs('super_user');
     const rows = [
       alarmOf(),
@@ -61,6 +61,11 @@ describe('the Recent alarms card', () => {
         value: 0,
         min: null,
         max: null,
+        state: 'recovered_unacknowledged',
+      }),
+      alarmOf({
+        id: '00000000-0000-4000-8000-000000000304',
+        alarmName: 'Signed off',
         state: 'recovered',
       }),
     ];
@@ -68,19 +73,35 @@ describe('the Recent alarms card', () => {
       'POST /api/alarms/recentAlarms/v2': (request) =>
         ok(pageOf(rows, Number(request.query.get('page')), 25)),
     });
-    const onOpen = renderCard('F');
+    const onOpen = vi.fn();
+    renderWithProviders(
+      <RecentAlarmsCard
+        unit="F"
+        onOpen={onOpen}
+        renderAcknowledge={(alarm) => <button type="button">{`Sign ${alarm.name}`}</button>}
+      />,
+    );
     const first = await screen.findByTestId(`recent-alarm-${eventId}`);
     const table = screen.getByRole('table', { name: 'Recent alarms' });
-    // 10 °C = 50 °F, 2 °C = 35.6 °F, 8 °C = 46.4 °F.
-    expect(within(first).getByText('50')).toBeInTheDocument();
-    expect(within(first).getByText('35.6')).toBeInTheDocument();
-    expect(within(first).getByText('46.4')).toBeInTheDocument();
+    // 10 °C = 50 °F, 2 °C = 35.6 °F, 8 °C = 46.4 °F: every figure with its unit.
+    expect(within(first).getByText('Temperature: 50 °F (35.6 °F – 46.4 °F)')).toBeInTheDocument();
+    expect(within(first).getByText('Fridge 1 · Cold room')).toBeInTheDocument();
     expect(within(first).getByText('Active')).toBeInTheDocument();
-    const probe = within(table).getByTestId('recent-alarm-00000000-0000-4000-8000-000000000302');
-    expect(within(probe).getAllByRole('cell')[4]).toHaveTextContent('N/A');
-    const leak = within(table).getByTestId('recent-alarm-00000000-0000-4000-8000-000000000303');
-    expect(within(leak).getByText('Low')).toBeInTheDocument();
-    expect(within(leak).getByText('Recovered')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Sign Fridge too warm' })).toBeInTheDocument();
+    const row = (id: string) => within(table).getByTestId(`recent-alarm-${id}`);
+    expect(
+      within(row('00000000-0000-4000-8000-000000000302')).getByText(/Temperature: N\/A/),
+    ).toBeInTheDocument();
+    const leak = row('00000000-0000-4000-8000-000000000303');
+    expect(within(leak).getByText('Spill: Low')).toBeInTheDocument();
+    expect(within(leak).getByText('Recovered, unacknowledged')).toBeInTheDocument();
+    expect(within(leak).getByRole('button', { name: 'Sign Leak' })).toBeInTheDocument();
+    // Signed off: no Acknowledge.
+    const signed = row('00000000-0000-4000-8000-000000000304');
+    expect(within(signed).getByText('Recovered')).toBeInTheDocument();
+    expect(within(signed).queryByRole('button', { name: 'Sign Signed off' })).toBeNull();
+    // Three columns: the alarm, its state and its actions, whatever the card's width.
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
     expect(screen.getByText('showing 1 to 10')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -163,41 +184,6 @@ describe('the recentAlarmComments modal', () => {
       expect(
         api.calls('DELETE /api/alarms/favouriteComments/00000000-0000-4000-8000-000000000500'),
       ).toHaveLength(1);
-    });
-  });
-
-  it('acknowledges with comment and password, saying a wrong password next to the field', async () => {
-    let attempts = 0;
-    const api = modalApi({
-      [`POST /api/alarms/events/${eventId}/acknowledge`]: () => {
-        attempts += 1;
-        return attempts === 1
-          ? fail(403, "password didn't match", 'unlockMismatch', 'password')
-          : ok({
-              id: eventId,
-              state: 'acknowledged',
-              acknowledgedAt: '2026-11-24T10:10:00.000Z',
-              acknowledgedBy: 'Olivia Owner',
-              comment: { ...comment, isAcknowledgement: true },
-            });
-      },
-    });
-    const { user, dialog } = await openModal();
-    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
-    expect(within(dialog).getByText('please enter a comment')).toBeInTheDocument();
-    expect(within(dialog).getByText('password is required')).toBeInTheDocument();
-    expect(api.calls(`POST /api/alarms/events/${eventId}/acknowledge`)).toHaveLength(0);
-    await user.type(within(dialog).getByLabelText('Comment'), 'Closed the door');
-    await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
-    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
-    expect(await within(dialog).findByText("password didn't match")).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Your password'));
-    await user.type(within(dialog).getByLabelText('Your password'), 'vigil-demo');
-    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
-    expect(await screen.findByText('Alarm acknowledged')).toBeInTheDocument();
-    expect(api.calls(`POST /api/alarms/events/${eventId}/acknowledge`).at(-1)?.body).toEqual({
-      comment: 'Closed the door',
-      password: 'vigil-demo',
     });
   });
 });

@@ -32,6 +32,7 @@ function renderDashboard(path = '/dashboard') {
 }
 
 const tile = (label: string) => screen.getByRole('group', { name: label });
+const card = (name: string) => screen.getByRole('region', { name });
 
 afterEach(() => {
   fakeSockets.length = 0;
@@ -77,7 +78,7 @@ describe('dashboard page', () => {
     });
     const stored = JSON.parse(window.localStorage.getItem(prefsStorageKey(ownerEmail)) ?? '{}');
     expect(stored.visible).not.toContain('recentAlarms');
-    expect(stored.visible).toHaveLength(5);
+    expect(stored.visible).toHaveLength(6);
     await waitFor(() => {
       expect(api.calls('PUT /api/user/dashboard').at(-1)?.body).toMatchObject({
         visible: stored.visible,
@@ -182,10 +183,11 @@ describe('dashboard page', () => {
       expect(within(tile('Temperature')).getByText('4.50 °C')).toBeInTheDocument();
     });
     expect(within(tile('Humidity')).getByText('41.26 %')).toBeInTheDocument();
-    expect(within(tile('CO2')).getByText('N/A')).toBeInTheDocument();
-    expect(within(tile('Pressure')).getByText('N/A')).toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'LN2 level' })).toBeNull();
-    expect(screen.getByTestId('device-online')).toHaveTextContent('Online');
+    // A +4C fridge reports temperature and battery (N/A until it does): no CO2 or pressure tile.
+    expect(within(tile('Battery')).getByText('N/A')).toBeInTheDocument();
+    for (const name of ['CO2', 'Pressure', 'LN2 level'])
+      expect(screen.queryByRole('group', { name })).toBeNull();
+    expect(within(card('Device status')).getByTestId('device-state')).toHaveTextContent('OK');
 
     const reading = {
       createdAt: '2026-11-24T10:00:10.000Z',
@@ -246,15 +248,47 @@ describe('dashboard page', () => {
     await waitFor(() => {
       expect(within(tile('Temperature')).getByText('-112.00 °F')).toBeInTheDocument();
     });
-    expect(within(tile('Humidity')).getByText('N/A')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Humidity' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Spill node, Online' }));
     await waitFor(() => {
       expect(within(tile('Battery')).getByText('55 %')).toBeInTheDocument();
     });
     expect(within(tile('Water')).getByText('High')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Temperature' })).toBeNull();
-    expect(screen.getByTestId('device-online')).toHaveTextContent('Offline');
+    expect(within(card('Device status')).getByTestId('device-state')).toHaveTextContent('Offline');
     expect(screen.getByTestId('location')).toHaveTextContent(`device=${ids.otherDevice}`);
+  });
+
+  it('shows a device in alarm as such, its metric’s tile highlighted', async () => {
+    dashboardApi({
+      extra: {
+        [`GET /api/device/${ids.device}/status`]: ok(
+          statusOf({ t: 9.5, h: 41 }, 'active', {
+            state: 'alarm',
+            alarms: [
+              {
+                eventId: ids.alarmEvent,
+                type: 'temperature',
+                acknowledged: false,
+                value: 9,
+                peak: 9.5,
+                min: 2,
+                max: 8,
+                raisedAt: '2026-11-24T09:50:00.000Z',
+              },
+            ],
+          }),
+        ),
+      },
+    });
+    renderDashboard();
+    const statusCard = await screen.findByRole('region', { name: 'Device status' });
+    const badge = await within(statusCard).findByTestId('device-state');
+    expect(badge).toHaveTextContent('In alarm');
+    const temperature = await screen.findByRole('group', { name: 'Temperature: In alarm' });
+    expect(temperature).toHaveAttribute('data-alarm', 'alarm');
+    expect(within(temperature).getByText('9.50 °C')).toBeInTheDocument();
+    expect(tile('Humidity')).not.toHaveAttribute('data-alarm');
   });
 
   it('pages the door openings with the spec’s label and remembers the card minimised', async () => {
@@ -329,7 +363,9 @@ describe('dashboard page', () => {
     const user = userEvent.setup();
     renderDashboard();
     const card = await screen.findByRole('region', { name: 'Recent alarms' });
-    expect(await within(card).findByText('-60.12')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Temperature: -60.12 °C (-90 °C – -70 °C)'),
+    ).toBeInTheDocument();
     expect(within(card).getByText('showing 1 to 10')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Freezer too warm' }));
     await waitFor(() => {

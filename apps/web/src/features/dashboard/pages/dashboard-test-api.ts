@@ -1,4 +1,4 @@
-import type { Device, Location, Reading } from '@vigil/contracts';
+import type { Device, Location, OverviewDevice, Reading } from '@vigil/contracts';
 import { fakeApi, ok, type FakeReply, type FakeRequest } from '../../../test/fake-api';
 import { deviceOf, emptyReading, ids, metadataOf, pageOf, signInAs } from '../../../test/fixtures';
 
@@ -15,16 +15,28 @@ export const connectedCounts = {
   gatewayCount: 2,
   totalOfflineDevices: 3,
   totalOfflineGateway: 1,
-  gateways: { activeGateways: 1, inActiveGateways: 1 },
-  devices: { activeDevices: 9, inActiveDevices: 3 },
+  gateways: { activeGateways: 1, inActiveGateways: 1, neverConnected: 0 },
+  devices: { activeDevices: 9, inActiveDevices: 3, neverReported: 1 },
 };
 
-export const statusOf = (latest: Partial<Reading> | null, status = 'active') => ({
+export const statusOf = (
+  latest: Partial<Reading> | null,
+  status: 'active' | 'inactive' = 'active',
+  extra: Partial<OverviewDevice> = {},
+): OverviewDevice => ({
   id: ids.device,
   deviceId: '00:1a:2b:3c:4d:5e',
+  name: 'Fridge 1',
+  locationId: ids.location,
+  location: 'Cold room',
+  equipmentType: '+4C',
+  nodeType: 1,
   status,
   lastSeenAt: '2026-11-24T10:00:00.000Z',
   latest: latest ? { ...emptyReading, ...latest } : null,
+  state: status === 'active' ? 'ok' : 'offline',
+  alarms: [],
+  ...extra,
 });
 
 type Route = FakeReply | ((request: FakeRequest) => FakeReply);
@@ -62,6 +74,23 @@ export function dashboardApi(options: DashboardApiOptions = {}) {
     [`GET /api/device/${ids.device}/status`]: ok(statusOf({ t: 4.5, h: 41.26 })),
     'POST /api/alarms/recentDoorOpenings': ok(pageOf([])),
     'POST /api/alarms/recentAlarms/v2': ok(pageOf([])),
+    'GET /api/device/overview': ok({
+      devices: devices.map((device) =>
+        statusOf(device.latestData.nodeData, device.status, {
+          id: device.id,
+          name: device.name,
+          locationId: device.locationId,
+          location: device.location?.name ?? null,
+          lastSeenAt: device.lastSeenAt,
+        }),
+      ),
+    }),
+    'GET /api/device/sparklines': ok({
+      from: '2026-11-24T04:00:00.000Z',
+      to: '2026-11-24T10:00:00.000Z',
+      slotSeconds: 600,
+      series: [],
+    }),
     ...options.extra,
   });
 }
