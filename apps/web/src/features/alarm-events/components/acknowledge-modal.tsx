@@ -91,9 +91,8 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: 
       <Textarea
         label={t('alarmEvents.comments.label')}
         placeholder={t('alarmEvents.comments.placeholder')}
-        required
-        autosize
-        minRows={2}
+        withAsterisk
+        rows={3}
         maxLength={1000}
         value={comment}
         error={errors.comment}
@@ -105,7 +104,7 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: 
       <Select
         label={t('alarmAttention.acknowledge.meaning')}
         description={t('alarmAttention.acknowledge.meaningHelp')}
-        required
+        withAsterisk
         allowDeselect={false}
         data={signatureMeanings.map((value) => ({
           value,
@@ -122,7 +121,7 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: 
       <PasswordInput
         label={t('alarmEvents.acknowledge.password')}
         autoComplete="current-password"
-        required
+        withAsterisk
         value={password}
         error={errors.password}
         onChange={(event) => {

@@ -35,7 +35,9 @@ function AttentionList({ onNavigate }: { onNavigate: () => void }) {
   const total = events.data?.meta.pagination.total ?? 0;
   return (
     <Stack gap="xs" w={{ base: 'calc(100vw - 32px)', xs: 380 }} maw={380}>
-      <Text fw={700}>{t('alarmAttention.indicator.listTitle')}</Text>
+      <Text fw={700} id="alarm-attention-title">
+        {t('alarmAttention.indicator.listTitle')}
+      </Text>
       {events.isSuccess && list.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('alarmAttention.indicator.none')}
@@ -118,7 +120,7 @@ export function AlarmIndicator() {
             </Group>
           </UnstyledButton>
         </Popover.Target>
-        <Popover.Dropdown role="dialog" aria-label={t('alarmAttention.indicator.listTitle')}>
+        <Popover.Dropdown aria-labelledby="alarm-attention-title">
           <AttentionList onNavigate={popover.close} />
         </Popover.Dropdown>
       </Popover>
