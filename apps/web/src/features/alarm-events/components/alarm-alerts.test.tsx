@@ -120,5 +120,8 @@ describe('alarms impossible to miss', () => {
     const user = userEvent.setup();
     await user.click(within(toast).getByRole('button', { name: 'Open device' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/dashboard?device=${ids.device}`);
+    await waitFor(() => {
+      expect(screen.queryByTestId('alarm-toast')).toBeNull();
+    });
   });
 });

@@ -66,6 +66,7 @@ export function AlarmAlerts() {
       autoClose: false,
       withBorder: true,
       title: t('alarmAttention.toast.title'),
+      closeButtonProps: { 'aria-label': t('alarmAttention.toast.dismiss') },
       onClose: () => {
         sound.sound(key, false);
         toasts.current.delete(key);
@@ -88,6 +89,8 @@ export function AlarmAlerts() {
             color="red"
             mt={4}
             onClick={() => {
+              // Seen and acted on: the toast (and its sound) gives way to the device.
+              notifications.hide(id);
               void navigate(`/dashboard?device=${encodeURIComponent(event.deviceId)}`);
             }}
           >
