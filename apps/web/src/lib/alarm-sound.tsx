@@ -9,40 +9,12 @@ import {
   type ReactNode,
 } from 'react';
 
-const sampleRate = 8000;
-
 /**
- * The alarm tone as a WAV file made once in the browser: two beeps (880 Hz, 660 Hz) and a pause,
- * a second long, played in a loop by an <audio> element (which a page can start and a test can
- * see playing).
+ * The alarm tone: two beeps (880 Hz, 660 Hz) and a pause, a second long, a static file of the web
+ * app (the page's content security policy serves media from its own origin only), looped by an
+ * <audio> element, which a page can start and a test can see playing.
  */
-function alarmToneUrl(): string {
-  const samples = sampleRate;
-  const buffer = new ArrayBuffer(44 + samples * 2);
-  const view = new DataView(buffer);
-  const text = (offset: number, value: string) => {
-    for (let i = 0; i < value.length; i += 1) view.setUint8(offset + i, value.charCodeAt(i));
-  };
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  text(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i += 1) {
-    const time = i / sampleRate;
-    const frequency = time < 0.16 ? 880 : time >= 0.18 && time < 0.34 ? 660 : 0;
-    const value = frequency === 0 ? 0 : Math.sin(2 * Math.PI * frequency * time) * 0.3;
-    view.setInt16(44 + i * 2, Math.round(value * 32767), true);
-  }
-  return URL.createObjectURL(new Blob([buffer], { type: 'audio/wav' }));
-}
+export const alarmToneUrl = '/alarm-tone.wav';
 
 /** The set of reasons with `key` turned on or off (the same set when nothing changes). */
 function withReason(current: ReadonlySet<string>, key: string, on: boolean): ReadonlySet<string> {
@@ -83,7 +55,6 @@ export function AlarmSoundProvider({ muted, onMutedChange, children }: AlarmSoun
   const [reasons, setReasons] = useState<ReadonlySet<string>>(() => new Set());
   const [blocked, setBlocked] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
-  const [src] = useState(() => (typeof URL.createObjectURL === 'function' ? alarmToneUrl() : ''));
   const playing = reasons.size > 0 && !muted;
 
   const start = useCallback(() => {
@@ -129,7 +100,7 @@ export function AlarmSoundProvider({ muted, onMutedChange, children }: AlarmSoun
   return (
     <AlarmSoundContext value={value}>
       {children}
-      <audio ref={audio} src={src} loop preload="auto" data-testid="alarm-sound" hidden />
+      <audio ref={audio} src={alarmToneUrl} loop preload="auto" data-testid="alarm-sound" hidden />
     </AlarmSoundContext>
   );
 }
