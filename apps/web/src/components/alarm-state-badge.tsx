@@ -2,6 +2,18 @@ import { Badge } from '@mantine/core';
 import type { AlarmEventState, DeviceAlarmState } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * Badge text in the page's own text colour on the tint (at least 4.5:1 in both themes: the
+ * tints' coloured text is not), never cut.
+ */
+const badgeStyles = {
+  label: { overflow: 'visible', textOverflow: 'clip', color: 'var(--mantine-color-text)' },
+} as const;
+/** A filled badge (in alarm) is the darker red, under which white text reads at 4.5:1. */
+const filledStyles = {
+  label: { overflow: 'visible', textOverflow: 'clip', color: 'var(--mantine-color-white)' },
+} as const;
+
 const eventColors: Record<AlarmEventState, string> = {
   active: 'red',
   acknowledged: 'orange',
@@ -22,7 +34,7 @@ export function AlarmStateBadge({ state }: { state: AlarmEventState }) {
       size="sm"
       data-state={state}
       style={{ overflow: 'visible', flexShrink: 0 }}
-      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+      styles={badgeStyles}
     >
       {t(`alarmAttention.states.${state}`)}
     </Badge>
@@ -49,13 +61,13 @@ export function DeviceStateBadge({
   const { t } = useTranslation();
   return (
     <Badge
-      color={deviceStateColors[state]}
+      color={state === 'alarm' ? 'red.8' : deviceStateColors[state]}
       variant={state === 'alarm' ? 'filled' : 'light'}
       size={size}
       data-state={state}
       data-testid="device-state"
       style={{ overflow: 'visible', flexShrink: 0 }}
-      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+      styles={state === 'alarm' ? filledStyles : badgeStyles}
     >
       {t(`alarmAttention.deviceStates.${state}`)}
     </Badge>

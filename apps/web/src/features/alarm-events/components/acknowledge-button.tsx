@@ -22,8 +22,8 @@ export function AcknowledgeButton({
     <>
       <Button
         size={compact ? 'compact-xs' : 'compact-sm'}
-        color="teal"
-        variant="light"
+        // The darker teal: its white text reads at 4.5:1 or more.
+        color="teal.9"
         leftSection={<IconSignature size={14} />}
         aria-label={t('alarmAttention.acknowledge.for', {
           name: alarm.name,

@@ -130,7 +130,7 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: 
         }}
       />
       <Group justify="flex-end">
-        <Button type="submit" color="teal" loading={acknowledge.isPending}>
+        <Button type="submit" color="teal.9" loading={acknowledge.isPending}>
           {t('alarmEvents.acknowledge.submit')}
         </Button>
       </Group>

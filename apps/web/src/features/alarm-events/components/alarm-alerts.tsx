@@ -72,7 +72,13 @@ export function AlarmAlerts() {
         toasts.current.delete(key);
       },
       message: (
-        <Stack gap={4} data-testid="alarm-toast" data-device={event.deviceId}>
+        // The page's text colour, not the toast's dimmed one: at least 4.5:1 in both themes.
+        <Stack
+          gap={4}
+          data-testid="alarm-toast"
+          data-device={event.deviceId}
+          c="var(--mantine-color-text)"
+        >
           <Text size="sm" fw={700}>
             {event.deviceName ?? ''}
           </Text>
@@ -85,8 +91,7 @@ export function AlarmAlerts() {
           )}
           <Button
             size="compact-sm"
-            variant="light"
-            color="red"
+            color="red.8"
             mt={4}
             onClick={() => {
               // Seen and acted on: the toast (and its sound) gives way to the device.

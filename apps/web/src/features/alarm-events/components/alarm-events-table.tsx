@@ -103,7 +103,9 @@ export function AlarmEventsTable({
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {formatAlarmValue(event.type, event.peak, unit)}
               </Table.Td>
-              <Table.Td>{formatAlarmRange(event.type, event.min, event.max, unit) || '–'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatAlarmRange(event.type, event.min, event.max, unit) || '–'}
+              </Table.Td>
               <Table.Td>{formatDateTime(event.startedAt)}</Table.Td>
               <Table.Td>
                 {event.endedAt ? formatDateTime(event.endedAt) : t('alarmAttention.ongoing')}

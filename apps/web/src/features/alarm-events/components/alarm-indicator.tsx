@@ -96,10 +96,15 @@ export function AlarmIndicator() {
             <Group gap={4} wrap="nowrap">
               <Badge
                 size="lg"
-                color={active > 0 ? 'red' : unacknowledged > 0 ? 'orange' : 'gray'}
+                color={active > 0 ? 'red.8' : 'gray'}
                 variant={active > 0 ? 'filled' : 'light'}
                 leftSection={<IconAlarm size={16} aria-hidden />}
-                styles={{ label: { overflow: 'visible' } }}
+                styles={{
+                  label: {
+                    overflow: 'visible',
+                    color: active > 0 ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
+                  },
+                }}
               >
                 <span data-testid="alarm-count-active">{active}</span>
                 <Text span fz="xs" fw={500} visibleFrom="xs">
@@ -110,7 +115,7 @@ export function AlarmIndicator() {
                 size="lg"
                 color={unacknowledged > 0 ? 'orange' : 'gray'}
                 variant="light"
-                styles={{ label: { overflow: 'visible' } }}
+                styles={{ label: { overflow: 'visible', color: 'var(--mantine-color-text)' } }}
               >
                 <span data-testid="alarm-count-unacknowledged">{unacknowledged}</span>
                 <Text span fz="xs" fw={500} visibleFrom="xs">
@@ -127,7 +132,7 @@ export function AlarmIndicator() {
       <Tooltip label={sound.blocked ? t('alarmAttention.sound.blocked') : soundLabel}>
         <ActionIcon
           variant={sound.sounding && !sound.muted ? 'filled' : 'default'}
-          color={sound.sounding && !sound.muted ? 'red' : undefined}
+          color={sound.sounding && !sound.muted ? 'red.8' : undefined}
           size="lg"
           aria-label={t('map.sound')}
           aria-pressed={!sound.muted}
