@@ -68,6 +68,10 @@ describe('an alarm impossible to miss, acknowledged in one step', () => {
     await waitForPath(page, '/reports');
     const indicator = page.getByTestId('alarm-indicator');
     await indicator.waitFor();
+    // The sound on (the mute is the person's, kept on the server: another journey may have left it).
+    const speaker = page.getByTestId('alarm-sound-toggle');
+    if ((await speaker.getAttribute('aria-pressed')) === 'false') await speaker.click();
+    await page.locator('[data-testid="alarm-sound-toggle"][aria-pressed="true"]').waitFor();
     const before = await unacknowledged(page);
 
     const name = `Reagents warm ${randomBytes(2).toString('hex')}`;
