@@ -41,4 +41,24 @@ describe('devices and gateways routes', () => {
       expect(window.location.pathname).toBe('/dashboard');
     });
   });
+
+  it('sends the platform administrator from /dashboard to the users screen, asking for nothing', async () => {
+    signInAs('super_admin');
+    const api = fakeApi({
+      'GET /api/user/metadata': ok(metadataOf('super_admin')),
+      [`GET /api/user/${ids.admin}/`]: ok(pageOf([])),
+    });
+    renderApp('/dashboard');
+    await waitFor(() => {
+      expect(window.location.pathname).toBe('/users');
+    });
+    // No account-wide calls (the five 403s of issue 19): no alarm counts, no dashboard cards.
+    const paths = api.requests.map((request) => request.path);
+    for (const refused of [
+      '/api/alarms/summary',
+      '/api/misc/connectedStatus',
+      '/api/user/dashboard',
+    ])
+      expect(paths).not.toContain(refused);
+  });
 });
