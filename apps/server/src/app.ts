@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { messageCode, messages } from '@vigil/contracts';
+import { messageCode, messages, withoutNulText } from '@vigil/contracts';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -25,6 +25,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -53,6 +54,7 @@ import { taskRoutes } from './modules/tasks/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { helmetOptions, noStoreByDefault } from './plugins/security-headers.js';
 import { realtimePlugin } from './realtime/plugin.js';
 import type { TokenSigner } from './lib/jwt.js';
 import type { Db } from './db/client.js';
@@ -120,23 +122,16 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query, params and headers schema refuses NUL in any text first (contracts).
+  app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
+    validatorCompiler({ ...route, schema: withoutNulText(schema) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
   // 1. External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  await app.register(helmet, helmetOptions(ctx.config.publicUrl));
+  await app.register(noStoreByDefault);
   await app.register(rateLimit, { global: false });
   // Limits are set per route (request.parts), e.g. FIRMWARE_MAX_BYTES for firmware.
   await app.register(multipart);

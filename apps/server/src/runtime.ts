@@ -17,6 +17,7 @@ import { realtimeAnnouncer } from './alarm-engine/announce.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
 import { notificationJobHandlers } from './notify/handlers.js';
+import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
 
@@ -59,6 +60,7 @@ export async function createRuntime(
   config: Config,
   logger: Logger,
   database?: Database,
+  options: { lookupHost?: HostLookup } = {},
 ): Promise<Runtime> {
   checkMqttRoles(config);
   await mkdir(config.dataDir, { recursive: true });
@@ -87,6 +89,7 @@ export async function createRuntime(
     publicUrl: () => config.publicUrl ?? url ?? `http://localhost:${config.port}`,
     brokerUrl: () => gatewayBrokerUrl(config, mqtt?.brokerUrl),
     jobsEnqueued: () => worker?.kick(),
+    lookupHost: options.lookupHost ?? systemLookup,
   };
   let mqtt: MqttRoles | undefined;
   const ingest = createIngestHub(ctx, logger.child({ role: 'ingest' }));
@@ -129,6 +132,7 @@ export async function createRuntime(
           config,
           publicUrl: ctx.publicUrl,
           log: logger.child({ role: 'notify' }),
+          lookupHost: ctx.lookupHost,
         }),
       }),
       log: logger.child({ role: 'worker' }),
