@@ -27,7 +27,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { AppContext } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, ThrottledError } from './errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { alarmDefinitionRoutes } from './modules/alarm-definitions/routes.js';
 import { alarmRoutes } from './modules/alarms/routes.js';
@@ -79,6 +79,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
       return { message, code: messageCode(message), ...(field ? { field } : {}) };
     });
     return reply.code(400).send({ errors });
+  }
+  if (error instanceof ThrottledError) {
+    void reply.header('retry-after', String(error.retryAfterSeconds));
   }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send(errorBody(error.message, error.field));

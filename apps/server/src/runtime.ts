@@ -16,6 +16,7 @@ import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.j
 import { realtimeAnnouncer } from './alarm-engine/announce.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
+import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
 import { notificationJobHandlers } from './notify/handlers.js';
 import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
@@ -126,6 +127,7 @@ export async function createRuntime(
           log: logger.child({ role: 'worker' }),
           alarms: { announce: realtimeAnnouncer(ctx), jobsEnqueued: ctx.jobsEnqueued },
         }),
+        auth: enrolmentJobHandlers({ db: db.db, publicUrl: ctx.publicUrl }),
         notify: notificationJobHandlers({
           db: db.db,
           mailer,
