@@ -185,6 +185,7 @@ export async function createRuntime(
       await ingest.writer.close();
       await ingest.alarms.close();
       await mqtt?.close();
+      await ingest.pipeline.close();
       await ingest.logs.close();
       schedule?.stop();
       await worker?.stop();
