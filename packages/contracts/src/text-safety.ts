@@ -7,21 +7,29 @@ import { messages } from './messages.js';
  * it reaches a query. Walks with its own stack: a deeply nested body cannot overflow it.
  */
 export function nulTextPath(value: unknown): (string | number)[] | undefined {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  // Each item points at its parent instead of copying its path, so a body nested thousands
+  // deep costs time in proportion to its size.
+  type Item = { value: unknown; key: string | number; parent: Item | undefined };
+  const pathOf = (item: Item | undefined): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at = item; at?.parent; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const stack: Item[] = [{ value, key: '', parent: undefined }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const current = item.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return item.path;
+      if (current.includes('\u0000')) return pathOf(item);
     } else if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index--)
-        stack.push({ value: current[index], path: [...item.path, index] });
+        stack.push({ value: current[index], key: index, parent: item });
     } else if (typeof current === 'object' && current !== null) {
       const entries = Object.entries(current);
       for (let index = entries.length - 1; index >= 0; index--) {
         const [key, child] = entries[index] as [string, unknown];
-        const path = [...item.path, key];
-        if (key.includes('\u0000')) return path;
-        stack.push({ value: child, path });
+        const node = { value: child, key, parent: item };
+        if (key.includes('\u0000')) return pathOf(node);
+        stack.push(node);
       }
     }
   }
