@@ -124,6 +124,10 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed URL, a path parameter too long) in the error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(error.statusCode ?? 400).send(errorBody(messages.invalidRequest));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // Every body, query, params and headers schema refuses NUL in any text first (contracts).
   app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
