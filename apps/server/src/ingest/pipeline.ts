@@ -217,6 +217,7 @@ export function createPipeline(deps: PipelineDeps) {
             kind: parsed.kind,
             reason: 'account_disabled',
             detail: 'the account is disabled',
+            text: 'the account is disabled',
           });
         }
         return;

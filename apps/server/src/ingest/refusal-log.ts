@@ -7,6 +7,8 @@ export type Refusal = {
   kind: string;
   reason: string;
   detail: string;
+  /** The first line's words after "rejected a message on <kind>: ", when not "<reason> (<detail>)". */
+  text?: string;
 };
 
 type Window = { refusal: Refusal; startedAt: number; more: number; last: string };
@@ -24,7 +26,7 @@ const words = (reason: string) => reason.replaceAll('_', ' ');
 
 /** The line of a first refusal, as the gateway log has always shown it. */
 export const refusalLine = (refusal: Refusal) =>
-  `rejected a message on ${refusal.kind}: ${words(refusal.reason)} (${refusal.detail})`;
+  `rejected a message on ${refusal.kind}: ${refusal.text ?? `${words(refusal.reason)} (${refusal.detail})`}`;
 
 const summaryLine = (window: Window, windowMs: number) =>
   `rejected ${window.more.toLocaleString('en')} more message${window.more === 1 ? '' : 's'} on ${window.refusal.kind} in the last ${windowMs === 60_000 ? 'minute' : `${String(windowMs / 1000)} s`}: ${words(window.refusal.reason)} (last: ${window.last})`;

@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, loginThrottle, users } from '../../src/db/schema/index.js';
 import { createAccountWithOwner } from '../helpers/fixtures.js';
-import { createTestApp, deliveredMail, login, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, deliveredMail, linkIn, login, type TestApp } from '../helpers/test-app.js';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -144,8 +144,12 @@ describe('no user enumeration', () => {
   });
 
   it('answers sign-up and forgot-password in the same time, known email or not', async () => {
-    // Interleaved, so that the machine's load falls on both alike; medians of several tries.
-    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+    // Interleaved, so that the machine's load falls on both alike; the mean of the faster half of
+    // the tries, which a busy machine (other test files run alongside) disturbs least.
+    const typical = (values: number[]) => {
+      const fastest = values.sort((a, b) => a - b).slice(0, Math.ceil(values.length / 2));
+      return fastest.reduce((sum, value) => sum + value, 0) / fastest.length;
+    };
     const timed = async (call: () => Promise<unknown>) => {
       const start = performance.now();
       await call();
@@ -162,17 +166,17 @@ describe('no user enumeration', () => {
         a.push(await timed(known));
         b.push(await timed(unknown));
       }
-      return median(a) / median(b);
+      return typical(a) / typical(b);
     };
     const forgotRatio = await ratio(
       () => forgot('marie@radium.example'),
       () => forgot(`ghost-${String(Math.random())}@nowhere.example`),
-      15,
+      20,
     );
     const signupRatio = await ratio(
       () => signup('marie@radium.example'),
       () => signup(`new-${String(Math.random()).slice(2)}@joliot.example`),
-      7,
+      9,
     );
     // Before issue 18, a known email took 4 to 8 times as long to answer.
     expect(forgotRatio).toBeGreaterThan(0.5);
@@ -221,14 +225,15 @@ describe('password strength', () => {
       payload: { email: 'marie@radium.example' },
       remoteAddress: fresh(),
     });
-    const mail = (await deliveredMail(test)).at(-1);
-    const token = /\/auth\/forgot\/([A-Za-z0-9_-]+)/.exec(
-      mail!.text.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
-    )?.[1];
+    const resets = (await deliveredMail(test)).filter(
+      (mail) => mail.to === 'marie@radium.example' && mail.subject === 'Reset your Vigil password',
+    );
+    // Each new link ends the ones before: the newest mail's is the one that works.
+    const token = linkIn(resets.at(-1)!, '/auth/forgot');
     const reset = (password: string) =>
       test.app.inject({
         method: 'POST',
-        url: `/api/auth/forgot/${token!}`,
+        url: `/api/auth/forgot/${token}`,
         payload: { password },
         remoteAddress: fresh(),
       });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceUsers, devices, locations } from '../../src/db/schema/index.js';
 import { demo, userIdOf } from '../helpers/fixtures.js';
 import { accountOf, insertGateway } from '../helpers/ingest.js';
-import { placedDevice, uploadMap } from '../helpers/maps.js';
+import { placedDevice, placedLocation, uploadMap } from '../helpers/maps.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
 
 let test: TestApp;
@@ -12,18 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await test.close();
-});
-
-const placedLocation = (id: string) => ({
-  id,
-  title: '',
-  x: 1,
-  y: 2,
-  imageWidth: 100,
-  imageHeight: 50,
-  imageX: 3,
-  imageY: 4,
-  scale: 1,
 });
 
 describe('who sees a location on the map', () => {
