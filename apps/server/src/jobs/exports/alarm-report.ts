@@ -1,12 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import {
   signatureMeaningTexts,
   type AlarmEventState,
   type SignatureMeaning,
 } from '@vigil/contracts';
+import { writeCsvFile } from '../../lib/csv.js';
 import type { ReportCommentRow, ReportEventRow } from '../../modules/alarms/events-repo.js';
 import type { AlarmReportParams } from '../../modules/alarms/download-params.js';
 import { eventState } from '../../modules/alarms/service.js';
@@ -152,9 +149,5 @@ export async function writeAlarmCsv(path: string, report: AlarmReport): Promise<
     ...eventCells(event, report),
     (comments.get(event.id) ?? []).map((comment) => commentLine(comment, timezone)).join(' | '),
   ]);
-  await pipeline(
-    Readable.from(records),
-    stringify({ header: true, columns }),
-    createWriteStream(path),
-  );
+  await writeCsvFile(path, columns, records);
 }
