@@ -114,9 +114,16 @@ describe('listing devices', () => {
     expect(status.json().data).toEqual({
       id: device.id,
       deviceId: device.deviceId,
+      name: device.name,
+      locationId: null,
+      location: null,
+      equipmentType: 'N/A',
+      nodeType: null,
       status: 'active',
       lastSeenAt: createdAt,
       latest: listed.latestData.nodeData,
+      state: 'ok',
+      alarms: [],
     });
   });
 
