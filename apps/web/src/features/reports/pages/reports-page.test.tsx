@@ -126,13 +126,13 @@ describe('reports page', () => {
       'Fridges 2EnabledEnabledEnabledDisabledDisabledDisabled',
     );
     expect(screen.getByTestId('pagination-summary')).toHaveTextContent(
-      'Showing 1 to 10 of 12 results',
+      'showing 1 to 10 of 12 results',
     );
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Last page' }));
     await waitFor(() => {
       expect(screen.getByTestId('pagination-summary')).toHaveTextContent(
-        'Showing 11 to 12 of 12 results',
+        'showing 11 to 12 of 12 results',
       );
     });
 
