@@ -10,4 +10,6 @@ export const sharedKeys = {
   devices: ['devices'] as const,
   gateways: ['gateways'] as const,
   locations: ['locations'] as const,
+  /** A device's alarm definitions: the Alarms tab lists them, the charts draw their bounds. */
+  deviceAlarms: (deviceId: string) => ['alarmDefinitions', 'device', deviceId] as const,
 };
