@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messageCode, messages } from '@vigil/contracts';
@@ -54,6 +51,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { realtimePlugin } from './realtime/plugin.js';
+import { serveWebApp } from './web-assets.js';
 import type { TokenSigner } from './lib/jwt.js';
 import type { Db } from './db/client.js';
 
@@ -189,20 +187,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(notificationRoutes);
   await app.register(alarmEventRoutes);
 
-  await serveWebApp(app, ctx.config.webDir);
+  await serveWebApp(app, ctx.config.webDir, (reply) =>
+    reply.code(404).send(errorBody(messages.notFound)),
+  );
   return app;
-}
-
-/** The built SPA at /, with index.html for every client-side route; /api stays JSON. */
-async function serveWebApp(app: FastifyInstance, webDir: string | undefined) {
-  const indexExists = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (indexExists) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api') && request.url !== '/metrics';
-    if (indexExists && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send(errorBody(messages.notFound));
-  });
 }
