@@ -30,7 +30,13 @@ export function DataTable({ children, stickyActions = false, minWidth }: DataTab
       <Table.ScrollContainer
         minWidth={minWidth ?? 0}
         type="scrollarea"
-        scrollAreaProps={{ type: 'auto', scrollbarSize: 10, offsetScrollbars: 'x' }}
+        // Focusable, so that a keyboard can scroll a table wider than its frame.
+        scrollAreaProps={{
+          type: 'auto',
+          scrollbarSize: 10,
+          offsetScrollbars: 'x',
+          viewportProps: { tabIndex: 0 },
+        }}
         className={stickyActions ? classes.sticky : undefined}
       >
         {children}

@@ -28,6 +28,16 @@ describe('the theme’s text colours', () => {
     dark: ['#242424', '#2e2e2e'],
   };
 
+  it('puts white labels on filled colours that read at 4.5:1', () => {
+    for (const variables of [light, dark]) {
+      const fills = Object.entries(variables).filter(([name]) => name.endsWith('-filled'));
+      expect(fills.length).toBeGreaterThan(5);
+      for (const [name, color] of fills) {
+        expect(contrastRatio('#ffffff', color), name).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
   it.each([
     ['light', light, backgrounds.light],
     ['dark', dark, backgrounds.dark],

@@ -21,9 +21,14 @@ const vigil: MantineColorsTuple = [
   '#004b9e',
 ];
 
+const lightShade = 7;
+const darkShade = 7;
+/** A little above WCAG's 4.5:1, so that anti-aliasing and fades never take a text below it. */
+const minimum = 4.8;
+
 export const theme = createTheme({
   primaryColor: 'vigil',
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: { light: lightShade, dark: darkShade },
   colors: { vigil },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -68,27 +73,44 @@ const textColors = ['teal', 'green', 'red', 'orange', 'yellow', 'blue', 'grape',
 export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   const colors = { ...DEFAULT_THEME.colors, ...current.colors };
   const light: Record<string, string> = {
-    '--mantine-color-dimmed': readableOn(gray[6], surfaces.light),
-    '--mantine-color-placeholder': readableOn(gray[6], surfaces.light),
-    '--mantine-color-error': readableOn(red[7], surfaces.light),
-    '--mantine-color-anchor': readableOn(vigil[7], surfaces.light),
+    '--mantine-color-dimmed': readableOn(gray[6], surfaces.light, minimum),
+    '--mantine-color-placeholder': readableOn(gray[6], surfaces.light, minimum),
+    '--mantine-color-error': readableOn(red[7], surfaces.light, minimum),
+    '--mantine-color-anchor': readableOn(vigil[7], surfaces.light, minimum),
   };
   const darkScheme: Record<string, string> = {
-    '--mantine-color-dimmed': readableOn(dark[2], surfaces.dark),
-    '--mantine-color-placeholder': readableOn(dark[3], surfaces.dark),
-    '--mantine-color-error': readableOn(red[5], surfaces.dark),
+    '--mantine-color-dimmed': readableOn(dark[2], surfaces.dark, minimum),
+    '--mantine-color-placeholder': readableOn(dark[3], surfaces.dark, minimum),
+    '--mantine-color-error': readableOn(red[5], surfaces.dark, minimum),
   };
   for (const name of textColors) {
     const shades = colors[name];
     if (!shades) continue;
-    light[`--mantine-color-${name}-text`] = readableOn(shades[7], surfaces.light);
+    // White labels on filled buttons and badges: the fill darkens until they read.
+    for (const [scheme, shade] of [
+      [light, lightShade],
+      [darkScheme, darkShade],
+    ] as const) {
+      scheme[`--mantine-color-${name}-filled`] = readableOn(shades[shade], ['#ffffff'], minimum);
+      scheme[`--mantine-color-${name}-filled-hover`] = readableOn(
+        shades[shade + 1] ?? shades[9],
+        ['#ffffff'],
+        minimum + 0.5,
+      );
+    }
+    light[`--mantine-color-${name}-text`] = readableOn(shades[7], surfaces.light, minimum);
     // A light badge's text sits on its own tint (shade 1) too.
-    light[`--mantine-color-${name}-light-color`] = readableOn(shades[9], [
-      ...surfaces.light,
-      shades[1],
-    ]);
-    darkScheme[`--mantine-color-${name}-text`] = readableOn(shades[4], surfaces.dark);
-    darkScheme[`--mantine-color-${name}-light-color`] = readableOn(shades[2], surfaces.dark);
+    light[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[9],
+      [...surfaces.light, shades[1]],
+      minimum,
+    );
+    darkScheme[`--mantine-color-${name}-text`] = readableOn(shades[4], surfaces.dark, minimum);
+    darkScheme[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[2],
+      surfaces.dark,
+      minimum,
+    );
   }
   return { variables: {}, light, dark: darkScheme };
 };
