@@ -195,6 +195,7 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
         <RangeField
           label={t('alarmDefinitions.light.lux')}
           suffix="lux"
+          logarithmic
           bounds={[luxRange.min, luxRange.max]}
           withToggle={false}
           enabled
