@@ -47,7 +47,11 @@ export function ReportsTable({ type, reports, ...handlers }: ReportsTableProps) 
         },
       },
       {
-        label: t('reports.actions.send', { name: report.name }),
+        // Says which period it sends: the last complete day, week or month (issue 19).
+        label: t('reports.actions.send', {
+          name: report.name,
+          period: t(`reports.sendPeriod.${String(report.frequency) as '1' | '2' | '3'}`),
+        }),
         icon: IconSend,
         onClick: () => {
           handlers.onSend(report);

@@ -288,9 +288,14 @@ describe('reports page', () => {
     const user = userEvent.setup();
     renderWithProviders(<ReportsPage />, { path: '/reports' });
 
-    await user.click(await screen.findByRole('button', { name: 'Send Fridges 1 now' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Send Fridges 1 now: the last complete day' }),
+    );
+    // The run's period, 23 November in the report's time zone (Europe/Vaduz).
     expect(
-      await toast('The report Fridges 1 is being built and will be mailed shortly'),
+      await toast(
+        'The report Fridges 1 for 23/11/2026 – 23/11/2026 is being built and will be mailed shortly',
+      ),
     ).toBeVisible();
     expect(api.calls(`POST /api/reports/${first.id}/send`)).toHaveLength(1);
 
