@@ -1,7 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { writeCsvFile } from '../../lib/csv.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 import {
   cellText,
@@ -37,15 +34,12 @@ export async function writeCsv(
         yield [
           row.ts.toISOString(),
           formatLocal(row.ts.getTime(), timezone),
+          // Numbers are plain numbers to the one CSV writer: never quoted as formulas.
           ...metrics.map((metric) => cellText(metric, row[metric], unit)),
           row.backfilled ? 'true' : 'false',
         ];
       }
     }
   }
-  await pipeline(
-    Readable.from(records()),
-    stringify({ header: true, columns }),
-    createWriteStream(path),
-  );
+  await writeCsvFile(path, columns, records());
 }
