@@ -1,10 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const server = 'http://127.0.0.1:3100';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Precompressed beside each file (file.js.br, file.js.gz): the server sends the one the
+    // browser accepts without compressing on every request (apps/server/src/web-assets.ts).
+    compression({
+      algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'],
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, watch } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { expectAccessible } from './axe';
 
 export const screenshotDir = new URL('../screenshots/', import.meta.url).pathname;
 
@@ -37,15 +38,28 @@ export async function openPage(
  * page stays on screen (under the new URL) until the shell's code has loaded.
  */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await expectAccessible(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('user-identity').getByText(email).waitFor();
+  await page.getByTestId('user-identity').getByText(email).waitFor({ state: 'attached' });
+  await expectAccessible(page);
+}
+
+/**
+ * Opens a page of the app and checks it with axe-core in both themes (issue 19): journeys go
+ * from page to page with this, so that every page they visit is checked.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('#main, main, form').first().waitFor();
+  await expectAccessible(page, path);
 }
 
 /** Waits for the page at `path`, whatever its query (the dashboard adds the selected device). */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
+  await expectAccessible(page, path);
 }
 
 /** Logs out through the top bar and its confirmation, back on the login page. */
@@ -55,8 +69,9 @@ export async function logOut(page: Page): Promise<void> {
   await page.waitForURL('**/login');
 }
 
-/** Kept as CI artefacts under e2e/screenshots/. */
+/** Kept as CI artefacts under e2e/screenshots/; each state shot is also checked with axe-core. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }

@@ -10,6 +10,7 @@ import {
   screenshot,
   screenshotDir,
   signIn,
+  visit,
   waitForPath,
 } from '../helpers/browser';
 
@@ -45,7 +46,7 @@ describe('the platform administrator and the compliance officer', () => {
     await signIn(page, 'admin@vigil.test', 'vigil-demo');
     await waitForPath(page, '/users');
 
-    await page.goto('/accounts');
+    await visit(page, '/accounts');
     const demo = page.getByRole('row', { name: /Demo Laboratory/ });
     await demo.waitFor();
     await expect(demo.getByRole('cell', { name: 'owner@demo.vigil.test' }).count()).resolves.toBe(
@@ -60,7 +61,7 @@ describe('the platform administrator and the compliance officer', () => {
     await page.keyboard.press('Escape');
     await gateways.waitFor({ state: 'hidden' });
 
-    await page.goto('/gatewaylogs');
+    await visit(page, '/gatewaylogs');
     await page.getByRole('heading', { name: 'GatewayLogs' }).waitFor();
     await page.getByPlaceholder('search by GatewayId').fill('vigil-demo-gw-01');
     const table = page.getByTestId('gateway-logs-table');
@@ -84,7 +85,7 @@ describe('the platform administrator and the compliance officer', () => {
     const page = await openPage(browser, '/login');
     await signIn(page, 'owner@demo.vigil.test', 'vigil-demo');
     await waitForPath(page, '/dashboard');
-    await page.goto('/AuditTrail');
+    await visit(page, '/AuditTrail');
     await page.getByTestId('audit-table').waitFor();
     await page.getByRole('combobox', { name: 'Event' }).click();
     await page.getByRole('option', { name: 'Sign-in', exact: true }).click();

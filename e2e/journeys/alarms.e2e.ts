@@ -7,6 +7,7 @@ import {
   openPage,
   screenshot,
   signIn,
+  visit,
   waitForMail,
 } from '../helpers/browser';
 
@@ -73,7 +74,7 @@ describe('an alarm, end to end', () => {
   it('is defined, trips on the drifting fridge, shows live, mails, and is acknowledged', async () => {
     const page = await openPage(browser, '/login');
     await signIn(page, owner, password);
-    await page.goto('/dashboard');
+    await visit(page, '/dashboard');
     const locations = card(page, 'Locations and devices');
     await locations.getByRole('button', { name: 'Cold Room A', exact: true }).click();
     await locations.getByRole('button', { name: new RegExp(`^${escape(fridge)},`) }).click();

@@ -11,6 +11,7 @@ import {
   screenshot,
   screenshotDir,
   signIn,
+  visit,
 } from '../helpers/browser';
 
 const password = 'vigil-demo';
@@ -65,7 +66,7 @@ async function publish(hardware: Hardware, data: Record<string, number>) {
  * selected device's readings shown and its chart drawn. Kept with the screenshots.
  */
 async function recordDashboardTiming(page: Page) {
-  await page.goto('/dashboard');
+  await visit(page, '/dashboard');
   await card(page, 'Device status').getByText(/°C$/).first().waitFor();
   await card(page, 'Device data').getByTestId('metric-chart').first().locator('canvas').waitFor();
   const timing = await page.evaluate(() => {
@@ -121,7 +122,7 @@ describe('the live dashboard', () => {
 
     // A device chosen in the address (a shared view): a reading over MQTT shows up live.
     const hardware = await addHardware(page);
-    await page.goto(`/dashboard?device=${hardware.deviceDbId}`);
+    await visit(page, `/dashboard?device=${hardware.deviceDbId}`);
     await status.getByText(/^Journey fridge/).waitFor();
     await publish(hardware, { Node_Type: 1, t: 7.77, h: 55.5 });
     await status.getByText('7.77 °C').waitFor();
@@ -187,7 +188,7 @@ describe('the live dashboard', () => {
   it('shows the viewer only the devices assigned to them, without editing controls', async () => {
     const page = await openPage(browser, '/login');
     await signIn(page, 'viewer@demo.vigil.test', password);
-    await page.goto('/dashboard');
+    await visit(page, '/dashboard');
     const locations = card(page, 'Locations and devices');
     await locations.getByRole('button', { name: /^Fridge A1,/ }).waitFor();
     const names = await locations

@@ -6,6 +6,7 @@ import {
   openPage,
   screenshot,
   signIn,
+  visit,
   waitForPath,
 } from '../helpers/browser';
 
@@ -32,7 +33,7 @@ describe('demo logins', () => {
     await identity.getByText(email).waitFor();
     expect(await identity.innerText()).toContain(roleLabel);
     // An unknown path redirects to the role's landing page.
-    await page.goto('/no-such-page');
+    await visit(page, '/no-such-page');
     await waitForPath(page, landing);
     await screenshot(page, `landing-${email.split('@')[0] ?? email}`);
     await logOut(page);

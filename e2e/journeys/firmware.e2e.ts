@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, waitForPath } from '../helpers/browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  visit,
+  waitForPath,
+} from '../helpers/browser';
 
 /** A firmware image as an ESP32 build starts (magic byte 0xE9), the rest random. */
 const image = () => Buffer.concat([Buffer.from([0xe9, 0x03, 0x02, 0x20]), randomBytes(48_000)]);
@@ -19,7 +26,7 @@ describe('a firmware rollout from the browser to a demo gateway and back', () =>
     const page = await openPage(browser, '/login');
     await signIn(page, 'admin@vigil.test', 'vigil-demo');
     await waitForPath(page, '/users');
-    await page.goto('/gateways');
+    await visit(page, '/gateways');
     const row = page.getByRole('row', { name: /vigil-demo-gw-01/ });
     await row.waitFor();
 
@@ -71,7 +78,7 @@ describe('a firmware rollout from the browser to a demo gateway and back', () =>
     const page = await openPage(browser, '/login');
     await signIn(page, 'admin@vigil.test', 'vigil-demo');
     await page.setViewportSize({ width: 480, height: 900 });
-    await page.goto('/otaDevices');
+    await visit(page, '/otaDevices');
     const row = page.getByRole('row', { name: /Fridge A1/ });
     await row.waitFor();
     await row.getByRole('button', { name: 'Account' }).click();

@@ -8,6 +8,7 @@ import {
   openPage,
   screenshot,
   signIn,
+  visit,
   waitForPath,
 } from '../helpers/browser';
 
@@ -53,7 +54,7 @@ describe('an owner connects new hardware', () => {
     await signIn(page, 'owner@demo.vigil.test', 'vigil-demo');
     await waitForPath(page, '/dashboard');
 
-    await page.goto('/gateways');
+    await visit(page, '/gateways');
     await page.getByRole('button', { name: 'Add gateway' }).click();
     const gatewayForm = page.getByRole('dialog');
     await gatewayForm.getByLabel('Gateway name').fill(`Basement ${stamp}`);
@@ -69,7 +70,7 @@ describe('an owner connects new hardware', () => {
     await configuration.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: gatewayId }).waitFor();
 
-    await page.goto('/devices');
+    await visit(page, '/devices');
     await page.getByRole('button', { name: 'Add device' }).click();
     const deviceForm = page.getByTestId('addEditDevice');
     await deviceForm.getByLabel('Device name').fill(`Fridge ${stamp}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, openPage, screenshot, signIn } from '../helpers/browser';
+import { launchBrowser, logOut, openPage, screenshot, signIn, visit } from '../helpers/browser';
 
 const owner = 'owner@demo.vigil.test';
 const viewer = 'viewer@demo.vigil.test';
@@ -177,7 +177,7 @@ describe('the floor-plan map', () => {
     const title = `Lab level 1 ${randomBytes(2).toString('hex')}`;
     const page = await openPage(browser, '/login');
     await signIn(page, owner, password);
-    await page.goto('/map');
+    await visit(page, '/map');
     await page.getByRole('heading', { name: 'Map', level: 1 }).waitFor();
 
     // Upload a plan: the modal's checks, then 'Saved' closes it and the new map is shown.

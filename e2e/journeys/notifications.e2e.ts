@@ -1,7 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, waitForPath } from '../helpers/browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  visit,
+  waitForPath,
+} from '../helpers/browser';
 
 async function choose(scope: Locator, page: Page, label: RegExp, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -35,7 +42,7 @@ describe('the platform administrator’s notifications', () => {
     await signIn(page, 'admin@vigil.test', 'vigil-demo');
     await waitForPath(page, '/users');
 
-    await page.goto('/UserMessageTemplates');
+    await visit(page, '/UserMessageTemplates');
     await page.getByRole('cell', { name: /^Default email \(en\)/ }).waitFor();
     await page.getByRole('button', { name: 'Add template' }).click();
     const add = page.getByRole('dialog', { name: 'Add message template' });
@@ -49,7 +56,7 @@ describe('the platform administrator’s notifications', () => {
     await page.getByRole('cell', { name: 'Short fridge email', exact: true }).waitFor();
     await screenshot(page, 'message-templates');
 
-    await page.goto('/users');
+    await visit(page, '/users');
     await page.getByRole('searchbox', { name: 'Search users' }).fill(stamp);
     await page.getByRole('button', { name: `Link a message template to ${lab.name}` }).click();
     const link = page.getByRole('dialog', { name: `Message template of ${lab.name}` });
@@ -61,7 +68,7 @@ describe('the platform administrator’s notifications', () => {
     await link.getByRole('button', { name: 'Link template' }).click();
     await page.getByText('Message template linked').waitFor();
 
-    await page.goto('/UserNotifications');
+    await visit(page, '/UserNotifications');
     await page
       .getByRole('radiogroup')
       .locator('label', { hasText: /^Email$/ })
@@ -73,7 +80,7 @@ describe('the platform administrator’s notifications', () => {
       .waitFor();
     await screenshot(page, 'user-notifications');
 
-    await page.goto('/UserNotificationStatistics');
+    await visit(page, '/UserNotificationStatistics');
     await page.getByRole('button', { name: 'Add SMS limit' }).click();
     const limit = page.getByRole('dialog', { name: 'SMS limit' });
     await limit.getByRole('button', { name: 'Save limit' }).click();
@@ -85,7 +92,7 @@ describe('the platform administrator’s notifications', () => {
 
     // The narrow screen of a phone.
     await page.setViewportSize({ width: 480, height: 900 });
-    await page.goto('/UserNotifications');
+    await visit(page, '/UserNotifications');
     await page.getByRole('button', { name: 'Search' }).waitFor();
     await screenshot(page, 'user-notifications-480');
   });

@@ -23,7 +23,7 @@ const password = 'vigil-demo';
 const devices = ['Fridge A1', 'Incubator CO2 #1'] as const;
 
 /** An error or success toast with `message` (spec monitoring 8), then closed. */
-async function expectToast(page: Page, message: string): Promise<void> {
+async function expectToast(page: Page, message: string | RegExp): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: message }).first();
   await toast.waitFor();
   await toast.getByRole('button').click();
@@ -148,14 +148,19 @@ describe('a scheduled report, end to end', () => {
     ]);
     await page
       .getByTestId('pagination-summary')
-      .getByText(/^Showing 1 to \d+ of \d+ results$/)
+      .getByText(/^showing 1 to \d+ of \d+ results$/)
       .waitFor();
     await faded(page);
     await screenshot(page, 'reports-page-light');
 
     // Send now: the worker builds the PDF and mails it to the owner (notify admin is on).
-    await row.getByRole('button', { name: `Send ${name} now` }).click();
-    await expectToast(page, `The report ${name} is being built and will be mailed shortly`);
+    await row.getByRole('button', { name: `Send ${name} now: the last complete day` }).click();
+    await expectToast(
+      page,
+      new RegExp(
+        `The report ${escape(name)} for .+ – .+ is being built and will be mailed shortly`,
+      ),
+    );
     await waitForMail(owner, new RegExp(`Report ${escape(name)}`));
     const eml = await rawMail(owner, `Report ${name}`);
     const pdf = pdfAttachment(eml);

@@ -7,6 +7,7 @@ import {
   openPage,
   screenshot,
   signIn,
+  visit,
   waitForMail,
   waitForPath,
 } from '../helpers/browser';
@@ -47,7 +48,7 @@ describe('a new lab signs up', () => {
     await signIn(page, email, password);
     await waitForPath(page, '/dashboard');
 
-    await page.goto('/users');
+    await visit(page, '/users');
     await page.getByRole('button', { name: 'Add user' }).click();
     const modal = page.getByRole('dialog');
     const subUser = `tech-${stamp}@e2e.vigil.test`;

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messageCode, messages, withoutNulText } from '@vigil/contracts';
@@ -56,6 +53,7 @@ import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { helmetOptions, noStoreByDefault } from './plugins/security-headers.js';
 import { realtimePlugin } from './realtime/plugin.js';
+import { serveWebApp } from './web-assets.js';
 import type { TokenSigner } from './lib/jwt.js';
 import type { Db } from './db/client.js';
 
@@ -191,20 +189,8 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(notificationRoutes);
   await app.register(alarmEventRoutes);
 
-  await serveWebApp(app, ctx.config.webDir);
+  await serveWebApp(app, ctx.config.webDir, (reply) =>
+    reply.code(404).send(errorBody(messages.notFound)),
+  );
   return app;
-}
-
-/** The built SPA at /, with index.html for every client-side route; /api stays JSON. */
-async function serveWebApp(app: FastifyInstance, webDir: string | undefined) {
-  const indexExists = webDir !== undefined && existsSync(join(webDir, 'index.html'));
-  if (indexExists) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api') && request.url !== '/metrics';
-    if (indexExists && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send(errorBody(messages.notFound));
-  });
 }

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './lib/i18n';
+import { languageReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -18,8 +18,11 @@ unregisterServiceWorkers();
 
 const container = document.getElementById('app');
 if (!container) throw new Error('index.html has no element with id "app"');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first paint is in the person's language: its texts (a chunk of their own) load first.
+void languageReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

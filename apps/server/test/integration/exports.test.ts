@@ -120,7 +120,9 @@ describe('raw-data export tasks', () => {
       'attachment; filename="raw-data-Freezer-80-B-',
     );
     const [header, ...rows] = file.body.trim().split('\n');
-    expect(header).toBe('timestamp (UTC),local time (Europe/Vaduz),t (°F),h (%),backfilled');
+    expect(header).toBe(
+      'timestamp (UTC),local time (Europe/Vaduz),Temperature (°F),Humidity (%),backfilled',
+    );
     expect(rows).toHaveLength(12);
     rows.forEach((line, i) => {
       const reading = readingRows[i];
@@ -206,7 +208,7 @@ describe('raw-data export tasks', () => {
     const text = pdfText(file.rawPayload);
     expect(text).toContain('Freezer -80 B');
     expect(text).toContain('Demo Laboratory');
-    expect(text).toContain('t (°F)');
+    expect(text).toContain('Temperature (°F)');
     expect(text).toContain('2025-06-01 12:03:00');
     expect(text).toContain('-111.55');
   });

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
-import { colorSchemeManager, theme } from '../lib/theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../lib/theme';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -18,6 +18,7 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
     <I18nextProvider i18n={i18n}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme="light"
         env={env}

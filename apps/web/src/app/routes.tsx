@@ -6,7 +6,10 @@ import { homePath, useSession, type StoredSession } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RequireRole } from './require-role';
 
-const SignedInLayout = lazy(() => import('./layouts/signed-in-layout'));
+const loadSignedInLayout = () => import('./layouts/signed-in-layout');
+const loadDashboardPage = () => import('../features/dashboard/pages/dashboard-page');
+const loadDeviceData = () => import('../features/device-data');
+const SignedInLayout = lazy(loadSignedInLayout);
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ForgotPage = lazy(() => import('../features/auth/pages/forgot-page'));
 const ResetPage = lazy(() => import('../features/auth/pages/reset-page'));
@@ -40,7 +43,7 @@ const LightProfilePage = lazy(
 const DeviceAlarmsTab = lazy(() =>
   import('../features/alarm-definitions').then((module) => ({ default: module.DeviceAlarmsTab })),
 );
-const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
+const DashboardPage = lazy(loadDashboardPage);
 const OverviewPage = lazy(() => import('../features/dashboard/pages/overview-page'));
 const AlarmEventsPage = lazy(() => import('../features/alarm-events/pages/alarm-events-page'));
 const AcknowledgeButton = lazy(() =>
@@ -57,8 +60,18 @@ const ReportsPage = lazy(() => import('../features/reports/pages/reports-page'))
 const MapPage = lazy(() => import('../features/map/pages/map-page'));
 // Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
 const DeviceDataPanel = lazy(() =>
-  import('../features/device-data').then((module) => ({ default: module.DeviceDataPanel })),
+  loadDeviceData().then((module) => ({ default: module.DeviceDataPanel })),
 );
+
+/**
+ * On the sign-in click, the shell, the dashboard and its chart start loading while the server
+ * checks the password, instead of one after the other once it has answered.
+ */
+function preloadSignedIn() {
+  void loadSignedInLayout();
+  void loadDashboardPage();
+  void loadDeviceData();
+}
 
 const authWidth = 460;
 const documentWidth = 880;
@@ -281,7 +294,7 @@ function SignedOutRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout width={authWidth} />}>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login" element={<LoginPage onSignIn={preloadSignedIn} />} />
         <Route path="/admin/signup" element={<SignupPage />} />
         <Route path="/forgot" element={<ForgotPage />} />
         {mailLinkRoutes()}

@@ -56,11 +56,15 @@ describe('sign-in', () => {
     expect(window.location.pathname).toBe('/dashboard');
   });
 
-  it('shows a wrong password as the server says it, and stays signed out', async () => {
+  it('shows a wrong password under the password field, not in a toast, and stays signed out', async () => {
     fakeApi({ 'POST /api/auth': fail(401, 'invalid email or password', 'invalidCredentials') });
     renderApp('/login');
     await signInWith('owner@demo.vigil.test', 'wrong-password');
-    expect(await screen.findByText('invalid email or password')).toBeInTheDocument();
+    const password = await screen.findByLabelText(/^Password/);
+    await waitFor(() => {
+      expect(password).toHaveAccessibleDescription('invalid email or password');
+    });
+    expect(screen.getAllByText('invalid email or password')).toHaveLength(1);
     expect(screen.queryByText('You are not authorized, please login again')).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { languages, type Language } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +18,11 @@ export function LanguageMenu({ onChange }: LanguageMenuProps) {
           size="sm"
           px="sm"
           leftSection={<IconLanguage size={18} />}
-          aria-label={t('language.choose')}
           data-testid="language-menu"
         >
           {i18n.language.toUpperCase()}
+          {/* The name starts with the code shown (WCAG 2.5.3), then says what the button does. */}
+          <VisuallyHidden component="span">, {t('language.choose')}</VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -29,3 +29,21 @@ export function formatDate(iso: string | null | undefined, timeZone?: string): s
 export function formatPhone(countryCode: string, phoneNumber: string): string {
   return phoneNumber ? `${countryCode} ${phoneNumber}`.trim() : i18n.t('common.notAvailable');
 }
+
+const tickFormats = {
+  time: { timeStyle: 'short' },
+  date: { dateStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * A chart's time tick in the person's language and clock (24-hour in en-GB, pl and de), like
+ * the tables: the time of day when ticks are less than a day apart, with the date under the
+ * first tick and where the day changes; the date alone for wider steps.
+ */
+export function formatTick(date: Date, stepSeconds: number, withDate: boolean): string {
+  const locale = locales[i18n.language] ?? 'en-GB';
+  const dateText = new Intl.DateTimeFormat(locale, tickFormats.date).format(date);
+  if (stepSeconds >= 86_400) return dateText;
+  const time = new Intl.DateTimeFormat(locale, tickFormats.time).format(date);
+  return withDate ? `${time}\n${dateText}` : time;
+}

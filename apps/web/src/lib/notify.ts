@@ -1,8 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n';
 
+/** A toast's close button, named for assistive technology (Mantine leaves it unnamed). */
+export const toastCloseButton = () => ({ 'aria-label': i18n.t('app.dismiss') });
+
 export function notifySuccess(message: string, detail?: string): void {
   notifications.show({
+    closeButtonProps: toastCloseButton(),
     color: 'teal',
     title: detail ? message : undefined,
     message: detail ?? message,
@@ -12,6 +16,7 @@ export function notifySuccess(message: string, detail?: string): void {
 
 export function notifyError(message: string): void {
   notifications.show({
+    closeButtonProps: toastCloseButton(),
     color: 'red',
     title: i18n.t('app.errorTitle'),
     message,

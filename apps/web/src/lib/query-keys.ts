@@ -15,4 +15,6 @@ export const sharedKeys = {
    * overview): refetched together when an alarm is raised, clears or is acknowledged.
    */
   alarmViews: ['alarmViews'] as const,
+  /** A device's alarm definitions: the Alarms tab lists them, the charts draw their bounds. */
+  deviceAlarms: (deviceId: string) => ['alarmDefinitions', 'device', deviceId] as const,
 };

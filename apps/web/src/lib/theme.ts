@@ -1,8 +1,11 @@
 import {
   createTheme,
+  DEFAULT_THEME,
   localStorageColorSchemeManager,
+  type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { readableOn } from './contrast';
 
 /** A cold, calm blue: the brand colour of Vigil. */
 const vigil: MantineColorsTuple = [
@@ -18,9 +21,14 @@ const vigil: MantineColorsTuple = [
   '#004b9e',
 ];
 
+const lightShade = 7;
+const darkShade = 7;
+/** A little above WCAG's 4.5:1, so that anti-aliasing and fades never take a text below it. */
+const minimum = 4.8;
+
 export const theme = createTheme({
   primaryColor: 'vigil',
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: { light: lightShade, dark: darkShade },
   colors: { vigil },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -29,6 +37,9 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   focusRing: 'auto',
   components: {
+    // A badge or button label is never cut to "ACKNOW…": its cell or row makes room instead.
+    Badge: { styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } },
+    Button: { styles: { root: { flexShrink: 0 } } },
     Modal: {
       defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
@@ -39,3 +50,67 @@ export const theme = createTheme({
 
 /** Spec: the theme is stored locally (key `theme`), light by default. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
+
+/**
+ * The backgrounds text sits on: the page, striped and hovered rows, the selected row (primary
+ * light) and the alarm highlight (red light), in each scheme.
+ */
+const gray = DEFAULT_THEME.colors.gray;
+const dark = DEFAULT_THEME.colors.dark;
+const red = DEFAULT_THEME.colors.red;
+const surfaces = {
+  light: ['#ffffff', gray[0], gray[1], vigil[0], vigil[1], red[0], red[1]],
+  dark: [dark[7], dark[6], dark[5], dark[8]],
+};
+
+/** Colours used as text (`c="teal"`, badges, links): each is darkened or lightened until it reads. */
+const textColors = ['teal', 'green', 'red', 'orange', 'yellow', 'blue', 'grape', 'cyan', 'vigil'];
+
+/**
+ * WCAG AA (4.5:1) for every text in both themes: Mantine's dimmed grey (3.3:1 on white),
+ * placeholders, and coloured text such as "Active" in teal (3:1) are adjusted here, once.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => {
+  const colors = { ...DEFAULT_THEME.colors, ...current.colors };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': readableOn(gray[6], surfaces.light, minimum),
+    '--mantine-color-placeholder': readableOn(gray[6], surfaces.light, minimum),
+    '--mantine-color-error': readableOn(red[7], surfaces.light, minimum),
+    '--mantine-color-anchor': readableOn(vigil[7], surfaces.light, minimum),
+  };
+  const darkScheme: Record<string, string> = {
+    '--mantine-color-dimmed': readableOn(dark[2], surfaces.dark, minimum),
+    '--mantine-color-placeholder': readableOn(dark[3], surfaces.dark, minimum),
+    '--mantine-color-error': readableOn(red[5], surfaces.dark, minimum),
+  };
+  for (const name of textColors) {
+    const shades = colors[name];
+    if (!shades) continue;
+    // White labels on filled buttons and badges: the fill darkens until they read.
+    for (const [scheme, shade] of [
+      [light, lightShade],
+      [darkScheme, darkShade],
+    ] as const) {
+      scheme[`--mantine-color-${name}-filled`] = readableOn(shades[shade], ['#ffffff'], minimum);
+      scheme[`--mantine-color-${name}-filled-hover`] = readableOn(
+        shades[shade + 1] ?? shades[9],
+        ['#ffffff'],
+        minimum + 0.5,
+      );
+    }
+    light[`--mantine-color-${name}-text`] = readableOn(shades[7], surfaces.light, minimum);
+    // A light badge's text sits on its own tint (shade 1) too.
+    light[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[9],
+      [...surfaces.light, shades[1]],
+      minimum,
+    );
+    darkScheme[`--mantine-color-${name}-text`] = readableOn(shades[4], surfaces.dark, minimum);
+    darkScheme[`--mantine-color-${name}-light-color`] = readableOn(
+      shades[2],
+      surfaces.dark,
+      minimum,
+    );
+  }
+  return { variables: {}, light, dark: darkScheme };
+};

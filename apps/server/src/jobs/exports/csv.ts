@@ -1,16 +1,17 @@
 import { writeCsvFile } from '../../lib/csv.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 import {
+  cellText,
   columnTitle,
   exportMetrics,
-  shownValue,
   type ExportDocument,
   type ReadingPages,
 } from './document.js';
 
 /**
  * One tidy table: a row per reading with its UTC timestamp, its local time, every metric
- * the device has in the range (temperatures in the account's unit) and the backfilled flag.
+ * the device has in the range under a title with its unit (temperatures in the account's
+ * unit, the door as Open/Closed) and the backfilled flag.
  * Rows stream from the database to the file page by page.
  */
 export async function writeCsv(
@@ -33,10 +34,8 @@ export async function writeCsv(
         yield [
           row.ts.toISOString(),
           formatLocal(row.ts.getTime(), timezone),
-          ...metrics.map((metric) => {
-            const value = row[metric];
-            return value === null ? '' : shownValue(metric, value, unit);
-          }),
+          // Numbers are plain numbers to the one CSV writer: never quoted as formulas.
+          ...metrics.map((metric) => cellText(metric, row[metric], unit)),
           row.backfilled ? 'true' : 'false',
         ];
       }

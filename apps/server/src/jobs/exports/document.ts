@@ -23,10 +23,49 @@ export type ReadingPages = AsyncIterable<RawReading[]>;
 export const exportMetrics = (document: ExportDocument): MetricKey[] =>
   document.summary.metrics.map((summary) => summary.metric);
 
-/** A column title with its unit, e.g. `t (°F)`; unitless metrics keep their bare key. */
+/** Export titles: what each metric measures, as a lab reads it. */
+const titles: Record<MetricKey, string> = {
+  t: 'Temperature',
+  h: 'Humidity',
+  c: 'CO2',
+  b: 'Battery',
+  d: 'Door',
+  w: 'Water',
+  thermo: 'Probe temperature',
+  sht_t: 'Thermocouple temperature',
+  sht_rh: 'SHT humidity',
+  sht_1_t: 'SHT 2 temperature',
+  sht_1_rh: 'SHT 2 humidity',
+  co2_s: 'CO2 sensor',
+  bv: 'Battery voltage level',
+  water_s: 'Spill sensor',
+  ln2lvl: 'LN2 level',
+  pressure: 'Pressure',
+  light_s: 'Light',
+};
+
+/**
+ * A column title with its unit in the account's unit system, e.g. `Temperature (°F)`,
+ * `Humidity (%)`; states (door, water) are words, so they have no unit.
+ */
 export function columnTitle(metric: MetricKey, unit: TemperatureUnit): string {
   const shown = displayUnit(metric, unit);
-  return shown ? `${metric} (${shown})` : metric;
+  return shown ? `${titles[metric]} (${shown})` : titles[metric];
+}
+
+/** Door and water states as words (spec monitoring 3: door 1 open; water 0 shows Low). */
+const states: Partial<Record<MetricKey, Record<number, string>>> = {
+  d: { 0: 'Closed', 1: 'Open' },
+  w: { 0: 'Low', 1: 'Present' },
+  water_s: { 0: 'Low', 1: 'Present' },
+};
+
+/** One cell of an export: a number in the account's unit, a state as its word, '' for none. */
+export function cellText(metric: MetricKey, value: number | null, unit: TemperatureUnit): string {
+  if (value === null) return '';
+  const words = states[metric];
+  if (words) return words[value] ?? '';
+  return String(shownValue(metric, value, unit));
 }
 
 export const metricLabel = (metric: MetricKey) => metricInfo[metric].label;

@@ -7,6 +7,7 @@ import type { RawReading } from '../../modules/readings/history-repo.js';
 import { displayUnit } from '../../modules/readings/history-metrics.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 import {
+  cellText,
   columnTitle,
   exportMetrics,
   metricLabel,
@@ -104,10 +105,7 @@ function readingsTable(doc: Pdf, metrics: MetricKey[], document: ExportDocument)
 function rowValues(row: RawReading, metrics: MetricKey[], document: ExportDocument): string[] {
   return [
     formatLocal(row.ts.getTime(), document.params.timezone),
-    ...metrics.map((metric) => {
-      const value = row[metric];
-      return value === null ? '' : number(shownValue(metric, value, document.unit));
-    }),
+    ...metrics.map((metric) => cellText(metric, row[metric], document.unit)),
     row.backfilled ? 'yes' : '',
   ];
 }

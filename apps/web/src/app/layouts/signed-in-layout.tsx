@@ -1,5 +1,5 @@
-import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Overlay } from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useCallback, useEffect, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -22,6 +22,8 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
   const [navOpened, nav] = useDisclosure(false);
   const [settingsOpened, settings] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
+  // On a phone the navigation is a drawer: Escape or a tap beside it closes it.
+  useHotkeys([['Escape', nav.close]], [], true);
   const metadata = useUserMetadata();
   const person = metadata.data ?? { email: session.email, role: session.role, cameraUrl: null };
   // Alarms are an account's: the platform administrator has none to watch.
@@ -68,6 +70,16 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
               alarms={watchesAlarms ? <AlarmIndicator /> : null}
             />
           </AppShell.Header>
+          {navOpened && (
+            <Overlay
+              hiddenFrom="sm"
+              fixed
+              zIndex={99}
+              backgroundOpacity={0.35}
+              onClick={nav.close}
+              data-testid="nav-backdrop"
+            />
+          )}
           <AppShell.Navbar>
             <NavLinks
               role={person.role}

@@ -1,7 +1,8 @@
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhone, IconPhoneOff, IconRouter, IconTrash } from '@tabler/icons-react';
 import type { AccountSummary } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format';
 
@@ -21,7 +22,7 @@ export function AccountsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <DataTable stickyActions>
       <Table
         striped
         highlightOnHover
@@ -32,12 +33,12 @@ export function AccountsTable({
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('accounts.columns.id')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('accounts.columns.id')}</Table.Th>
             <Table.Th>{t('accounts.columns.companyName')}</Table.Th>
-            <Table.Th>{t('accounts.columns.email')}</Table.Th>
-            <Table.Th>{t('accounts.columns.offlineAlarms')}</Table.Th>
-            <Table.Th>{t('accounts.columns.alarmSensorName')}</Table.Th>
-            <Table.Th>{t('accounts.columns.createdAt')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('accounts.columns.email')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('accounts.columns.offlineAlarms')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('accounts.columns.alarmSensorName')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('accounts.columns.createdAt')}</Table.Th>
             <Table.Th>{t('accounts.columns.voiceCall')}</Table.Th>
             <Table.Th ta="right">{t('accounts.columns.action')}</Table.Th>
           </Table.Tr>
@@ -48,7 +49,7 @@ export function AccountsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
 
@@ -57,7 +58,7 @@ function AccountRow({ account, actions }: { account: AccountSummary; actions: Ac
   const deleted = account.status === 'disabled';
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td {...hideBelow('md')}>
         <Text ff="monospace" fz="xs">
           {account.id}
         </Text>
@@ -74,26 +75,31 @@ function AccountRow({ account, actions }: { account: AccountSummary; actions: Ac
           )}
         </Stack>
       </Table.Td>
-      <Table.Td>{account.email}</Table.Td>
-      <Table.Td>
+      <Table.Td {...hideBelow('sm')}>{account.email}</Table.Td>
+      <Table.Td {...hideBelow('md')}>
         <Badge color={account.offlineAlarmEnable === 1 ? 'teal' : 'gray'} variant="light">
           {account.offlineAlarmEnable === 1 ? t('accounts.enabled') : t('accounts.disabled')}
         </Badge>
       </Table.Td>
-      <Table.Td>{account.alarmSensorName || t('common.notAvailable')}</Table.Td>
-      <Table.Td>{formatDateTime(account.createdAt)}</Table.Td>
+      <Table.Td {...hideBelow('md')}>
+        {account.alarmSensorName || t('common.notAvailable')}
+      </Table.Td>
+      <Table.Td {...hideBelow('md')}>{formatDateTime(account.createdAt)}</Table.Td>
       <Table.Td>
         <Button
           size="compact-sm"
           variant={account.voiceCall ? 'light' : 'default'}
           leftSection={account.voiceCall ? <IconPhone size={14} /> : <IconPhoneOff size={14} />}
-          aria-label={t('accounts.voiceCallFor', { name: account.companyName })}
           disabled={deleted}
           onClick={() => {
             actions.onVoiceCall(account);
           }}
         >
           {account.voiceCall ? t('accounts.enabled') : t('accounts.disabled')}
+          {/* The name starts with the words shown (WCAG 2.5.3), then says whose it is. */}
+          <VisuallyHidden component="span">
+            , {t('accounts.voiceCallFor', { name: account.companyName })}
+          </VisuallyHidden>
         </Button>
       </Table.Td>
       <Table.Td>

@@ -81,12 +81,12 @@ describe('accounts page', () => {
     expect(demo.getByText('Enabled')).toBeInTheDocument();
     expect(demo.getByText('Fridge probe')).toBeInTheDocument();
     expect(demo.getByText('04/03/2026, 09:05')).toBeInTheDocument();
-    expect(demo.getByRole('button', { name: 'Voice call of Demo Laboratory' })).toHaveTextContent(
+    expect(demo.getByRole('button', { name: /Voice call of Demo Laboratory/ })).toHaveTextContent(
       'Disabled',
     );
     const cold = rowOf(/Cold Chain AG/);
     expect(cold.getByText('N/A')).toBeInTheDocument();
-    expect(cold.getByRole('button', { name: 'Voice call of Cold Chain AG' })).toHaveTextContent(
+    expect(cold.getByRole('button', { name: /Voice call of Cold Chain AG/ })).toHaveTextContent(
       'Enabled',
     );
     expect(screen.queryByTestId('pagination-summary')).toBeNull();
@@ -98,7 +98,7 @@ describe('accounts page', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<AccountsPage />, { path: '/accounts' });
-    await user.click(await screen.findByRole('button', { name: 'Voice call of Demo Laboratory' }));
+    await user.click(await screen.findByRole('button', { name: /Voice call of Demo Laboratory/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Voice call' });
     const toggle = within(dialog).getByRole('switch', { name: 'Voice call enabled' });
     expect(toggle).not.toBeChecked();

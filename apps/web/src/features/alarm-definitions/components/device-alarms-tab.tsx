@@ -3,6 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DeviceAlarm } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { PageLoader } from '../../../components/page-loader';
 import { RowActions, type RowAction } from '../../../components/row-actions';
 import { useSession } from '../../../lib/session';
@@ -65,7 +66,7 @@ export function DeviceAlarmsTab({ deviceId }: { deviceId: string }) {
           {t('alarmDefinitions.alarm.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <DataTable stickyActions>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -101,7 +102,7 @@ export function DeviceAlarmsTab({ deviceId }: { deviceId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </DataTable>
       )}
       <DeviceAlarmModal
         opened={editing !== null}

@@ -7,6 +7,7 @@ import {
 } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { metricBounds, type MetricDraft, type Range } from '../form-values';
+import { fromLogPosition, logSteps, toLogPosition } from '../log-scale';
 
 const step = 0.1;
 
@@ -21,6 +22,8 @@ interface RangeFieldProps {
   bounds: Range;
   /** Without a toggle (the light profile's lux range is always on). */
   withToggle?: boolean;
+  /** A logarithmic slider (lux: 1 to 65536); the numbers beside it stay exact. */
+  logarithmic?: boolean;
   enabled: boolean;
   range: Range;
   onEnabledChange: (enabled: boolean) => void;
@@ -65,20 +68,39 @@ export function RangeField(props: RangeFieldProps) {
           value={range[0]}
           onChange={setBound(0)}
         />
-        <RangeSlider
-          style={{ flex: 1, minWidth: 160 }}
-          aria-label={label}
-          thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
-          thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
-          min={bounds[0]}
-          max={bounds[1]}
-          step={step}
-          minRange={0}
-          precision={1}
-          disabled={!enabled}
-          value={range}
-          onChange={onRangeChange}
-        />
+        {props.logarithmic ? (
+          <RangeSlider
+            style={{ flex: 1, minWidth: 160 }}
+            aria-label={label}
+            thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
+            thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
+            min={0}
+            max={logSteps}
+            step={1}
+            minRange={0}
+            label={(position) => `${String(fromLogPosition(position, bounds))} ${suffix}`}
+            disabled={!enabled}
+            value={[toLogPosition(range[0], bounds), toLogPosition(range[1], bounds)]}
+            onChange={([from, to]) => {
+              onRangeChange([fromLogPosition(from, bounds), fromLogPosition(to, bounds)]);
+            }}
+          />
+        ) : (
+          <RangeSlider
+            style={{ flex: 1, minWidth: 160 }}
+            aria-label={label}
+            thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
+            thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
+            min={bounds[0]}
+            max={bounds[1]}
+            step={step}
+            minRange={0}
+            precision={1}
+            disabled={!enabled}
+            value={range}
+            onChange={onRangeChange}
+          />
+        )}
         <NumberInput
           aria-label={t('alarmDefinitions.form.maxOf', { metric: label })}
           w={110}

@@ -1,6 +1,7 @@
 import { Badge, Table } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { SearchableListCard, useListSearch } from '../../../components/searchable-list-card';
 import { formatDateTime } from '../../../lib/format';
@@ -30,22 +31,30 @@ export default function AlarmsPage() {
         emptyText={t('alarmDefinitions.page.empty')}
       >
         {(items) => (
-          <Table.ScrollContainer minWidth={640}>
+          <DataTable>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('alarmDefinitions.columns.deviceId')}</Table.Th>
+                  <Table.Th {...hideBelow('sm')}>{t('alarmDefinitions.columns.deviceId')}</Table.Th>
                   <Table.Th>{t('alarmDefinitions.columns.alarmName')}</Table.Th>
                   <Table.Th>{t('alarmDefinitions.columns.deviceName')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.columns.type')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.columns.createdAt')}</Table.Th>
-                  {platform && <Table.Th>{t('alarmDefinitions.columns.account')}</Table.Th>}
+                  <Table.Th {...hideBelow('sm')}>{t('alarmDefinitions.columns.type')}</Table.Th>
+                  <Table.Th {...hideBelow('sm')}>
+                    {t('alarmDefinitions.columns.createdAt')}
+                  </Table.Th>
+                  {platform && (
+                    <Table.Th {...hideBelow('md')}>
+                      {t('alarmDefinitions.columns.account')}
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.map((alarm) => (
                   <Table.Tr key={alarm.id}>
-                    <Table.Td ff="monospace">{alarm.deviceInfo.deviceId.toUpperCase()}</Table.Td>
+                    <Table.Td ff="monospace" {...hideBelow('sm')}>
+                      {alarm.deviceInfo.deviceId.toUpperCase()}
+                    </Table.Td>
                     <Table.Td>
                       {alarm.alarmInfo.name}
                       {alarm.profileId && (
@@ -55,14 +64,14 @@ export default function AlarmsPage() {
                       )}
                     </Table.Td>
                     <Table.Td>{alarm.deviceInfo.name}</Table.Td>
-                    <Table.Td>{alarmTypeText(alarm, t)}</Table.Td>
-                    <Table.Td>{formatDateTime(alarm.createdAt)}</Table.Td>
-                    {platform && <Table.Td>{alarm.accountName}</Table.Td>}
+                    <Table.Td {...hideBelow('sm')}>{alarmTypeText(alarm, t)}</Table.Td>
+                    <Table.Td {...hideBelow('sm')}>{formatDateTime(alarm.createdAt)}</Table.Td>
+                    {platform && <Table.Td {...hideBelow('md')}>{alarm.accountName}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </DataTable>
         )}
       </SearchableListCard>
     </>

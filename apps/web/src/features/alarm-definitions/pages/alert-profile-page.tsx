@@ -4,6 +4,7 @@ import type { AlertProfile, TemperatureUnit } from '@vigil/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
@@ -83,18 +84,30 @@ export default function AlertProfilePage() {
         {profiles.isPending ? (
           <Title order={4}>{t('alarmDefinitions.loading')}</Title>
         ) : (
-          <Table.ScrollContainer minWidth={1100}>
+          <DataTable stickyActions>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('alarmDefinitions.profile.columns.name')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.profile.columns.temp')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.profile.columns.humidity')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.profile.columns.co2')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.profile.columns.thermo')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.profile.columns.pressure')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.profile.columns.spill')}</Table.Th>
-                  <Table.Th>{t('alarmDefinitions.columns.status')}</Table.Th>
+                  <Table.Th {...hideBelow('sm')}>
+                    {t('alarmDefinitions.profile.columns.temp')}
+                  </Table.Th>
+                  <Table.Th {...hideBelow('md')}>
+                    {t('alarmDefinitions.profile.columns.humidity')}
+                  </Table.Th>
+                  <Table.Th {...hideBelow('md')}>
+                    {t('alarmDefinitions.profile.columns.co2')}
+                  </Table.Th>
+                  <Table.Th {...hideBelow('md')}>
+                    {t('alarmDefinitions.profile.columns.thermo')}
+                  </Table.Th>
+                  <Table.Th {...hideBelow('md')}>
+                    {t('alarmDefinitions.profile.columns.pressure')}
+                  </Table.Th>
+                  <Table.Th {...hideBelow('md')}>
+                    {t('alarmDefinitions.profile.columns.spill')}
+                  </Table.Th>
+                  <Table.Th {...hideBelow('sm')}>{t('alarmDefinitions.columns.status')}</Table.Th>
                   <Table.Th>{t('alarmDefinitions.columns.action')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -110,16 +123,20 @@ export default function AlertProfilePage() {
                   <Table.Tr key={profile.profileId}>
                     <Table.Td>{profile.profileName}</Table.Td>
                     {profileCells(profile, unit).map((cell, index) => (
-                      <Table.Td key={index} style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td
+                        key={index}
+                        style={{ whiteSpace: 'nowrap' }}
+                        {...hideBelow(index === 0 ? 'sm' : 'md')}
+                      >
                         {cell}
                       </Table.Td>
                     ))}
-                    <Table.Td>
+                    <Table.Td {...hideBelow('md')}>
                       {profile.waterEnabled
                         ? t('alarmDefinitions.status.enabled')
                         : t('alarmDefinitions.status.disabled')}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td {...hideBelow('sm')}>
                       {profile.enable
                         ? t('alarmDefinitions.status.enabled')
                         : t('alarmDefinitions.status.disabled')}
@@ -155,7 +172,7 @@ export default function AlertProfilePage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </DataTable>
         )}
       </Paper>
       <AlertProfileModal

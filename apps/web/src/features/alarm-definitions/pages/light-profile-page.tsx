@@ -15,6 +15,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { lightAlarmBody, lightAlarmUpdateBody, luxRange, type DeviceAlarm } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useSession } from '../../../lib/session';
@@ -67,14 +68,14 @@ export default function LightProfilePage() {
           ) : list.length === 0 ? (
             <Text c="dimmed">{t('alarmDefinitions.light.none')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <DataTable stickyActions>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('alarmDefinitions.columns.alarmName')}</Table.Th>
                     <Table.Th>{t('alarmDefinitions.columns.deviceName')}</Table.Th>
-                    <Table.Th>{t('alarmDefinitions.light.lux')}</Table.Th>
-                    <Table.Th>{t('alarmDefinitions.columns.status')}</Table.Th>
+                    <Table.Th {...hideBelow('sm')}>{t('alarmDefinitions.light.lux')}</Table.Th>
+                    <Table.Th {...hideBelow('sm')}>{t('alarmDefinitions.columns.status')}</Table.Th>
                     <Table.Th>{t('alarmDefinitions.columns.action')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -83,10 +84,10 @@ export default function LightProfilePage() {
                     <Table.Tr key={alarm.id}>
                       <Table.Td>{alarm.name}</Table.Td>
                       <Table.Td>{alarm.deviceInfo.name}</Table.Td>
-                      <Table.Td>
+                      <Table.Td {...hideBelow('sm')}>
                         {alarm.minLux} – {alarm.maxLux} lux
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td {...hideBelow('sm')}>
                         {alarm.enable
                           ? t('alarmDefinitions.status.enabled')
                           : t('alarmDefinitions.status.disabled')}
@@ -120,7 +121,7 @@ export default function LightProfilePage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </DataTable>
           )}
         </Paper>
       </Stack>
@@ -194,6 +195,7 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
         <RangeField
           label={t('alarmDefinitions.light.lux')}
           suffix="lux"
+          logarithmic
           bounds={[luxRange.min, luxRange.max]}
           withToggle={false}
           enabled

@@ -1,31 +1,50 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { loginBody } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-error';
 import { inputProps } from '../../../lib/forms';
+import { notifyError } from '../../../lib/notify';
 import { notifySuccess } from '../../../lib/notify';
 import { homePath, signIn } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 
-const schema = loginBody.pick({ email: true, password: true });
+const preloadSchemas = () => {
+  void import('../api/login-schemas');
+};
 
-export default function LoginPage() {
+interface LoginPageProps {
+  /** Called as the person submits: the app may start loading what comes after sign-in. */
+  onSignIn?: () => void;
+}
+
+export default function LoginPage({ onSignIn }: LoginPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useLogin();
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(schema, { sync: true }),
-  });
+  const login = useLogin(onSignIn);
+  const form = useForm({ initialValues: { email: '', password: '' } });
 
-  const submit = form.onSubmit((values) => {
-    login.mutate(schema.parse(values), {
+  // The rules are the contracts' (spec platform 5), loaded with Zod on the first submit.
+  const submit = form.onSubmit(async (values) => {
+    const { loginForm } = await import('../api/login-schemas');
+    const errors = schemaResolver(loginForm, { sync: true })(values);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    login.mutate(loginForm.parse(values), {
       onSuccess: (session) => {
         signIn(session);
         notifySuccess(t('auth.login.success'));
         void navigate(homePath(session.role), { replace: true });
+      },
+      onError: (error) => {
+        // A refused sign-in is said under the field it concerns (the password, unless the
+        // server names another), not in a toast.
+        if (!isApiError(error) || error.status === 0 || error.status >= 500) {
+          notifyError(isApiError(error) ? error.translated : t('errors.somethingWentWrong'));
+          return;
+        }
+        form.setFieldError(error.field === 'email' ? 'email' : 'password', error.message);
       },
     });
   });
@@ -35,6 +54,8 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
+            // Someone about to sign in: fetch the form's rules (and Zod) before the click.
+            onFocus={preloadSchemas}
             label={t('auth.email')}
             type="email"
             autoComplete="username"

@@ -3,6 +3,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import type { DashboardCard as CardKey } from '@vigil/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './dashboard-card.module.css';
 import { stepOfKey, type CardStep } from './grid-layout';
 
 /** The grid drags cards by this handle only, so that touch scrolling and clicks stay free. */
@@ -74,6 +75,7 @@ export function DashboardCard(props: DashboardCardProps) {
       {children !== undefined && (
         // Focusable, so that a keyboard can scroll a card whose content overflows it.
         <Box
+          className={classes.body}
           p={compact ? 'xs' : 'md'}
           style={{ flex: 1, overflow: 'auto', minHeight: 0 }}
           tabIndex={0}

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconUnlink, IconUserPlus } from '@tabler/icons-react';
 import type { Device } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,8 @@ export function DeviceList(props: DeviceListProps) {
     <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
       {devices.map((device) => {
         const online = device.status === 'active';
-        const color = online ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)';
+        // The -text shades read at 4.5:1 on the row's background, the alarm highlight included.
+        const color = online ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-red-text)';
         const alarm = hasActiveAlarm(device);
         return (
           <li
@@ -90,18 +91,21 @@ export function DeviceList(props: DeviceListProps) {
               <SelectableRow
                 selected={selectedId === device.id}
                 alarm={alarm}
-                label={[
-                  device.name,
-                  online ? t('connection.online') : t('connection.offline'),
-                  ...(alarm ? [t('alarmEvents.highlight.inAlarm')] : []),
-                ].join(', ')}
                 onSelect={() => {
                   onSelect(device);
                 }}
               >
                 <Box w={10} h={10} bg={color} style={{ borderRadius: 5, flex: 'none' }} />
-                <Text size="sm" truncate c={color} fw={500} style={{ flex: 1 }}>
+                {/* Wrapped, never cut: "Fridge A2 (reagents)" and "Fridge A2 (samples)" differ at the end. */}
+                <Text size="sm" c={color} fw={500} style={{ flex: 1, overflowWrap: 'anywhere' }}>
                   {device.name}
+                  <VisuallyHidden component="span">
+                    {[
+                      '',
+                      online ? t('connection.online') : t('connection.offline'),
+                      ...(alarm ? [t('alarmEvents.highlight.inAlarm')] : []),
+                    ].join(', ')}
+                  </VisuallyHidden>
                 </Text>
               </SelectableRow>
             </EditableName>

@@ -1,4 +1,4 @@
-import { dashboardBreakpoints } from '@vigil/contracts';
+import { dashboardBreakpoints, dashboardCards } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   completeLayouts,
@@ -35,6 +35,16 @@ describe('dashboard grid layout', () => {
         expect(item.w).toBeGreaterThanOrEqual(item.minW ?? 0);
         expect(item.h).toBeGreaterThanOrEqual(item.minH ?? 0);
       }
+    }
+  });
+
+  it('puts the device picker first on a phone, the other cards after it in order', () => {
+    for (const breakpoint of ['xs', 'xxs'] as const) {
+      const byRow = [...defaultLayout(breakpoint)].sort((a, b) => a.y - b.y).map((card) => card.i);
+      expect(byRow).toEqual([
+        'customLocation',
+        ...dashboardCards.filter((card) => card !== 'customLocation'),
+      ]);
     }
   });
 

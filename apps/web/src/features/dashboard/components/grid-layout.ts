@@ -76,6 +76,12 @@ function minimumsFor(card: DashboardCard, cols: number) {
   return { minW: Math.min(cols, Math.ceil((minW * cols) / 12)), minH };
 }
 
+/** A narrow grid stacks the cards with the device picker (locations and devices) first. */
+const stackOrder: readonly DashboardCard[] = [
+  'customLocation',
+  ...dashboardCards.filter((card) => card !== 'customLocation'),
+];
+
 /**
  * The spec's default large layout (status, device status, alarms, door openings and location
  * 6 wide, data 12) scaled to each breakpoint; narrow grids stack the cards full width.
@@ -84,7 +90,7 @@ export function defaultLayout(breakpoint: Breakpoint): CardLayout[] {
   const cols = gridCols[breakpoint];
   const wide = cols >= 10;
   let stackedY = 0;
-  return dashboardCards.map((card) => {
+  return (wide ? dashboardCards : stackOrder).map((card) => {
     const { h } = minimums[card];
     const [half, row] = wideArrangement[card];
     const place = wide

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { Location } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -58,13 +58,15 @@ export function LocationList(props: LocationListProps) {
           >
             <SelectableRow
               selected={selectedId === location.id}
-              label={location.name}
               onSelect={() => {
                 onSelect(selectedId === location.id ? null : location.id);
               }}
             >
-              <Text size="sm" truncate style={{ flex: 1 }}>
+              <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
                 {location.name}
+                <VisuallyHidden component="span">
+                  , {t('dashboard.locations.deviceCount', { count: location.deviceCount })}
+                </VisuallyHidden>
               </Text>
               <Badge size="sm" variant="light" color="gray" aria-hidden>
                 {location.deviceCount}

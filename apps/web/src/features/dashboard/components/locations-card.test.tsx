@@ -55,7 +55,7 @@ describe('locations and devices card', () => {
     await user.clear(region.getByLabelText('New location'));
     await user.paste('Freezer hall');
     await user.click(region.getByRole('button', { name: 'Add location' }));
-    expect(await screen.findByText('location added successfully')).toBeInTheDocument();
+    expect(await screen.findByText('location added')).toBeInTheDocument();
     expect(api.calls('POST /api/location')[0]?.body).toEqual({ name: 'Freezer hall' });
   });
 
@@ -88,7 +88,7 @@ describe('locations and devices card', () => {
     expect(api.calls(`PUT /api/location/${ids.location}`)).toHaveLength(0);
     await user.clear(input);
     await user.type(input, 'Cold room B{Enter}');
-    expect(await screen.findByText('location updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('location updated')).toBeInTheDocument();
     expect(api.calls(`PUT /api/location/${ids.location}`)[0]?.body).toEqual({
       name: 'Cold room B',
     });
@@ -117,7 +117,7 @@ describe('locations and devices card', () => {
     expect(dialog).toHaveTextContent('Warning!');
     expect(dialog).toHaveTextContent('may have active alarms');
     await user.click(within(dialog).getByRole('button', { name: 'Delete location' }));
-    expect(await screen.findByText('location deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('location deleted')).toBeInTheDocument();
     expect(api.calls(`DELETE /api/location/${ids.location}`)).toHaveLength(1);
     // Closed 200 ms after success (Mantine keeps an empty root behind).
     await waitFor(() => {

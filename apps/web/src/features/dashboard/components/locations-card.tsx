@@ -72,8 +72,9 @@ export function LocationsCard({ ownUserId, canEdit, devices, selection }: Locati
           />
         </Stack>
         <Stack gap={6}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={600} component="h3" m={0} truncate>
+          {/* Wraps rather than cuts: "Devices in Cryo Store" and "Gerät hinzufügen" stay whole. */}
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" fw={600} component="h3" m={0} style={{ overflowWrap: 'anywhere' }}>
               {selectedLocation
                 ? t('dashboard.locations.devicesIn', { name: selectedLocation.name })
                 : t('dashboard.locations.allDevices')}

@@ -22,7 +22,6 @@ export function RecentDoorCard() {
         t('dashboard.door.columns.timeOpened'),
         t('dashboard.door.columns.timeClosed'),
       ]}
-      minWidth={560}
       empty={openings.isSuccess && list.length === 0 && page === 1}
       emptyText={t('dashboard.door.empty')}
       pagination={openings.data?.meta.pagination}

@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { Pagination } from '@vigil/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { recentPageSize } from '../api/recent-lists';
 
 /** Spec monitoring 2: 'showing X to Y' with X = 10 * page - 9 and Y = 10 * page. */
@@ -19,7 +20,8 @@ interface RecentTableProps {
   emptyText: string;
   pagination: Pagination | undefined;
   onPageChange: (page: number) => void;
-  minWidth: number;
+  /** Under this width the table scrolls sideways; without it, it fits its card. */
+  minWidth?: number;
 }
 
 /** A recent-events table of 10 rows a page with the spec's paging label. */
@@ -37,7 +39,7 @@ export function RecentTable(props: RecentTableProps) {
   const lastPage = pagination?.totalPages ?? 1;
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
+      <DataTable minWidth={minWidth}>
         <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -48,7 +50,7 @@ export function RecentTable(props: RecentTableProps) {
           </Table.Thead>
           <Table.Tbody>{rows}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </DataTable>
       <Group justify="space-between" gap="xs" mt="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="recent-range">
           {t('dashboard.recent.showing', shownRange(page))}

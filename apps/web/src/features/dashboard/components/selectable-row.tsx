@@ -5,23 +5,22 @@ interface SelectableRowProps {
   selected: boolean;
   /** In the alarm set (spec monitoring 4): highlighted, and bordered in red when selected. */
   alarm?: boolean;
-  label: string;
   onSelect: () => void;
   children: ReactNode;
 }
 
 /** The select button of a list row; the selected row is highlighted with a border. */
 export function SelectableRow(props: SelectableRowProps) {
-  const { selected, alarm = false, label, onSelect, children } = props;
-  const border = alarm ? 'var(--mantine-color-red-6)' : 'var(--mantine-primary-color-filled)';
+  const { selected, alarm = false, onSelect, children } = props;
+  const border = alarm ? 'var(--mantine-color-red-text)' : 'var(--mantine-primary-color-filled)';
   const background = alarm
     ? 'var(--mantine-color-red-light)'
     : selected
       ? 'var(--mantine-primary-color-light)'
       : undefined;
   return (
+    // Its content is its name (WCAG 2.5.3: the visible name starts the accessible one).
     <UnstyledButton
-      aria-label={label}
       aria-pressed={selected}
       onClick={onSelect}
       px="xs"

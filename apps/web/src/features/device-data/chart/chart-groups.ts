@@ -8,21 +8,29 @@ export type GroupId =
 interface GroupDefinition {
   id: GroupId;
   keys: readonly MetricKey[];
+  /**
+   * The keys are one measurement under two names (battery `BV` and `b`, water `w` and
+   * `water_s`, CO2 `c` beside the sensor flag `CO2_s`): only the first the device reports is
+   * drawn, as the alarm engine reads them, so the chart has no duplicate series.
+   */
+  firstOnly?: boolean;
   /** States (door open/closed, water present/low) drawn as step lines. */
   step?: boolean;
+  /** A fixed y range (battery 0 to 100 %). */
+  range?: readonly [number, number];
 }
 
 /** One chart per group of metrics that share a unit (spec monitoring 3 and 5). */
 export const metricGroups: readonly GroupDefinition[] = [
   { id: 'temperature', keys: ['t', 'thermo', 'sht_t', 'sht_1_t'] },
   { id: 'humidity', keys: ['h', 'sht_rh', 'sht_1_rh'] },
-  { id: 'co2', keys: ['c', 'co2_s'] },
+  { id: 'co2', keys: ['c', 'co2_s'], firstOnly: true },
   { id: 'pressure', keys: ['pressure'] },
   { id: 'ln2', keys: ['ln2lvl'] },
-  { id: 'battery', keys: ['b', 'bv'] },
+  { id: 'battery', keys: ['bv', 'b'], firstOnly: true, range: [0, 100] },
   { id: 'light', keys: ['light_s'] },
   { id: 'door', keys: ['d'], step: true },
-  { id: 'water', keys: ['w', 'water_s'], step: true },
+  { id: 'water', keys: ['w', 'water_s'], firstOnly: true, step: true },
 ];
 
 const temperatureKeys = new Set<MetricKey>(['t', 'thermo', 'sht_t', 'sht_1_t']);
@@ -67,6 +75,7 @@ export interface ChartGroup {
   id: GroupId;
   step: boolean;
   series: ChartSeries[];
+  range?: readonly [number, number];
 }
 
 export interface ChartModel {
@@ -117,10 +126,18 @@ export function chartModelOf(graph: Graph, unit: TemperatureUnit, view: ChartVie
     : present;
   const bucketed = graph.bucket !== 'raw';
   const groups = metricGroups.flatMap((group): ChartGroup[] => {
-    const keys = group.keys.filter((key) => shown.includes(key));
+    const present = group.keys.filter((key) => shown.includes(key));
+    const keys = group.firstOnly ? present.slice(0, 1) : present;
     if (keys.length === 0) return [];
     const series = keys.map((key) => seriesOf(graph, key, unit, bucketed));
-    return [{ id: group.id, step: group.step === true, series }];
+    return [
+      {
+        id: group.id,
+        step: group.step === true,
+        series,
+        ...(group.range ? { range: group.range } : {}),
+      },
+    ];
   });
   const xs = graph.points.map((point) =>
     typeof point.ts === 'string' ? Date.parse(point.ts) / 1000 : Number.NaN,

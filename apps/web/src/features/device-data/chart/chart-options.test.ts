@@ -34,6 +34,8 @@ const texts: ChartTexts = {
   notAvailable: 'N/A',
   states: ['Closed', 'Open'],
   formatTime: (seconds) => new Date(seconds * 1000).toISOString(),
+  formatTick: (seconds, step, withDate) => `${String(seconds)}/${String(step)}/${String(withDate)}`,
+  threshold: (line, value) => `${line.alarm} ${line.bound} ${value}`,
 };
 
 afterEach(() => {
@@ -96,6 +98,107 @@ describe('chart options', () => {
     expect(typeof value === 'function' && value(noPlot, null as unknown as number, 1, 0)).toBe(
       'N/A',
     );
+  });
+});
+
+describe('the legend off the chart', () => {
+  it('shows the latest value and time, not N/A or a blank', () => {
+    const options = chartOptionsOf({
+      group: { id: 'temperature', step: false, series: [{ key: 't', values: [4, 5.5, null] }] },
+      unit: '°C',
+      scheme: 'light',
+      width: 600,
+      height: 300,
+      texts,
+    });
+    const plot = {
+      data: [
+        [100, 200, 300],
+        [4, 5.5, null],
+      ],
+    } as unknown as uPlot;
+    const time = options.series[0]?.value;
+    const temperature = options.series[1]?.value;
+    if (typeof time !== 'function' || typeof temperature !== 'function') throw new Error();
+    expect(temperature(plot, null as unknown as number, 1, null)).toBe('5.50 °C');
+    expect(temperature(plot, 4, 1, 0)).toBe('4.00 °C');
+    expect(time(plot, null as unknown as number, 0, null)).toBe(new Date(300_000).toISOString());
+  });
+});
+
+describe('the y range', () => {
+  const rangeOf = (options: uPlot.Options) => {
+    const range = options.scales?.y?.range;
+    return typeof range === 'function'
+      ? range(Object.create(uPlot.prototype) as uPlot, 3.5, 5.2, 'y')
+      : range;
+  };
+
+  it('takes in the alarm bounds, which are drawn as dashed lines', () => {
+    const options = chartOptionsOf({
+      group: { id: 'temperature', step: false, series: [{ key: 't', values: [4, 5] }] },
+      unit: '°C',
+      scheme: 'light',
+      width: 600,
+      height: 300,
+      texts,
+      thresholds: [
+        { value: 2, bound: 'min', alarm: 'Fridge' },
+        { value: 8, bound: 'max', alarm: 'Fridge' },
+      ],
+    });
+    const [min, max] = rangeOf(options) as [number, number];
+    expect(min).toBeLessThanOrEqual(2);
+    expect(max).toBeGreaterThanOrEqual(8);
+    expect(options.hooks?.draw).toHaveLength(1);
+  });
+
+  it('is 0 to 100 % for the battery', () => {
+    const options = chartOptionsOf({
+      group: {
+        id: 'battery',
+        step: false,
+        range: [0, 100],
+        series: [{ key: 'bv', values: [70] }],
+      },
+      unit: '%',
+      scheme: 'light',
+      width: 600,
+      height: 300,
+      texts,
+    });
+    expect(rangeOf(options)).toEqual([0, 100]);
+  });
+});
+
+describe('the time axis', () => {
+  it('puts the date under the first tick and where the day changes', () => {
+    const options = chartOptionsOf({
+      group: { id: 'temperature', step: false, series: [{ key: 't', values: [] }] },
+      unit: '°C',
+      scheme: 'light',
+      width: 600,
+      height: 300,
+      texts,
+    });
+    const values = options.axes?.[0]?.values;
+    if (typeof values !== 'function') throw new Error('no tick formatter');
+    const evening = Date.UTC(2026, 10, 24, 22) / 1000;
+    const ticks = [evening, evening + 3600, evening + 7200, evening + 10_800].map((tick) => {
+      const local = new Date(tick * 1000);
+      return { tick, day: local.toDateString() };
+    });
+    const labels = values(
+      Object.create(uPlot.prototype) as uPlot,
+      ticks.map(({ tick }) => tick),
+      0,
+      0,
+      3600,
+    );
+    expect(labels[0]).toBe(`${String(ticks[0]?.tick)}/3600/true`);
+    ticks.slice(1).forEach(({ tick, day }, index) => {
+      expect(labels[index + 1]).toBe(`${String(tick)}/3600/${String(day !== ticks[index]?.day)}`);
+    });
   });
 });
 

@@ -69,6 +69,24 @@ describe('chart groups', () => {
     expect(model.groups[1]?.series[0]?.values).toEqual([40, null, 42]);
   });
 
+  it('draws one series for a measurement reported under two names, battery 0 to 100 %', () => {
+    const model = chartModelOf(
+      graphOf([
+        { ts: at(0), b: 75, bv: 75, w: 0, water_s: 0 },
+        { ts: at(10), b: 74, bv: 74, w: 1, water_s: 1 },
+      ]),
+      'C',
+      'probe',
+    );
+    expect(model.groups.map((group) => [group.id, group.series.map((s) => s.key)])).toEqual([
+      ['battery', ['bv']],
+      ['water', ['w']],
+    ]);
+    expect(model.groups[0]?.range).toEqual([0, 100]);
+    const incubator = chartModelOf(graphOf([{ ts: at(0), c: 5.1, co2_s: 1 }]), 'C', 'probe');
+    expect(incubator.groups[0]?.series.map((s) => s.key)).toEqual(['c']);
+  });
+
   it('adds min–max bands on bucketed ranges', () => {
     const graph = graphOf(
       [

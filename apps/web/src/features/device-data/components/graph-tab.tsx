@@ -3,8 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { TemperatureUnit } from '@vigil/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceAlarmsForChart } from '../api/get-device-alarms';
 import { useDeviceGraph } from '../api/get-device-graph';
 import { chartModelOf, type ChartView } from '../chart/chart-groups';
+import { thresholdsOf } from '../chart/thresholds';
 import { isNoGraph, windowOf, type RangeChoice } from '../ranges';
 import { MetricChart } from './metric-chart';
 
@@ -31,6 +33,8 @@ export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
     () => (graph.data ? chartModelOf(graph.data, unit, view) : undefined),
     [graph.data, unit, view],
   );
+  const alarms = useDeviceAlarmsForChart(deviceId).data?.list;
+  const thresholds = useMemo(() => thresholdsOf(alarms ?? [], unit), [alarms, unit]);
 
   // Recomputed with each new reading or refetch, so that a sliding range slides.
   const { from, to } = windowOf(choice);
@@ -96,6 +100,7 @@ export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
             unit={unit}
             height={chartHeight(model.groups.length, small)}
             xWindow={xWindow}
+            thresholds={thresholds[group.id]}
           />
         ))
       )}

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { alignedDataOf, groupUnit, type ChartGroup } from '../chart/chart-groups';
 import { chartOptionsOf, type ChartTexts } from '../chart/chart-options';
+import type { Threshold } from '../chart/thresholds';
+import { formatTick } from '../../../lib/format';
 import { formatReadingTime } from '../raw-format';
 
 interface MetricChartProps {
@@ -15,10 +17,22 @@ interface MetricChartProps {
   height: number;
   /** The range asked for, in epoch seconds: the time axis spans it. */
   xWindow: [number, number];
+  /** The device's alarm bounds on this chart. */
+  thresholds?: readonly Threshold[];
+}
+
+const noThresholds: readonly Threshold[] = [];
+
+/** A performance mark when the page's first chart is drawn: `npm run bench:web` reads it. */
+export const firstChartMark = 'vigil:first-chart-drawn';
+function markFirstChart(plot: uPlot) {
+  if (plot.data[0].length === 0 || performance.getEntriesByName(firstChartMark).length > 0) return;
+  performance.mark(firstChartMark);
 }
 
 /** One uPlot chart of a metric group, as wide as its container (followed with a ResizeObserver). */
-export function MetricChart({ group, xs, unit, height, xWindow }: MetricChartProps) {
+export function MetricChart(props: MetricChartProps) {
+  const { group, xs, unit, height, xWindow, thresholds = noThresholds } = props;
   const { t } = useTranslation();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const containerRef = useRef<HTMLDivElement>(null);
@@ -49,6 +63,9 @@ export function MetricChart({ group, xs, unit, height, xWindow }: MetricChartPro
           ? [t('deviceData.states.closed'), t('deviceData.states.open')]
           : [t('deviceData.states.low'), t('deviceData.states.present')],
       formatTime: (seconds) => formatReadingTime(new Date(seconds * 1000).toISOString()),
+      formatTick: (seconds, step, withDate) => formatTick(new Date(seconds * 1000), step, withDate),
+      threshold: (line, value) =>
+        t(`deviceData.graph.threshold.${line.bound}`, { alarm: line.alarm, value }),
     };
   }, [t, shape, group.id]);
 
@@ -66,8 +83,10 @@ export function MetricChart({ group, xs, unit, height, xWindow }: MetricChartPro
         zoomedRef.current = true;
       },
       xWindow: () => windowRef.current,
+      thresholds,
     });
     zoomedRef.current = false;
+    options.hooks = { ...options.hooks, draw: [...(options.hooks?.draw ?? []), markFirstChart] };
     const plot = new uPlot(options, dataRef.current, container);
     plotRef.current = plot;
     const observer = new ResizeObserver((entries) => {
@@ -88,7 +107,7 @@ export function MetricChart({ group, xs, unit, height, xWindow }: MetricChartPro
     };
     // `group` is read for its shape only; its values arrive through setData below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape, suffix, scheme, height, texts]);
+  }, [shape, suffix, scheme, height, texts, thresholds]);
 
   useEffect(() => {
     windowRef.current = xWindow;

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Device } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionStatus } from '../../../components/connection-status';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { RowActions } from '../../../components/row-actions';
 import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
@@ -21,7 +22,7 @@ interface DevicesTableProps {
 export function DevicesTable({ devices, onEdit, onDelete }: DevicesTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={1300}>
+    <DataTable stickyActions>
       <Table
         striped
         highlightOnHover
@@ -32,17 +33,17 @@ export function DevicesTable({ devices, onEdit, onDelete }: DevicesTableProps) {
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('devices.columns.deviceId')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('devices.columns.deviceId')}</Table.Th>
             <Table.Th>{t('devices.columns.name')}</Table.Th>
-            <Table.Th>{t('devices.columns.gateway')}</Table.Th>
-            <Table.Th>{t('devices.columns.equipmentType')}</Table.Th>
-            <Table.Th>{t('devices.columns.equipmentStatus')}</Table.Th>
-            <Table.Th>{t('devices.columns.offlineAlerts')}</Table.Th>
-            <Table.Th>{t('devices.columns.frequency')}</Table.Th>
-            <Table.Th>{t('devices.columns.createdAt')}</Table.Th>
-            <Table.Th>{t('devices.columns.location')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('devices.columns.gateway')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('devices.columns.equipmentType')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('devices.columns.equipmentStatus')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('devices.columns.offlineAlerts')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('devices.columns.frequency')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('devices.columns.createdAt')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('devices.columns.location')}</Table.Th>
             <Table.Th>{t('devices.columns.connection')}</Table.Th>
-            <Table.Th>{t('devices.columns.latestReading')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('devices.columns.latestReading')}</Table.Th>
             <Table.Th ta="right">{t('devices.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -52,7 +53,7 @@ export function DevicesTable({ devices, onEdit, onDelete }: DevicesTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
 
@@ -65,31 +66,33 @@ function DeviceRow({ device, onEdit, onDelete }: DeviceRowProps) {
   const alerts = device.offlineAlarmEnable === 1;
   return (
     <Table.Tr>
-      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} {...hideBelow('sm')}>
         {displayDeviceId(device.deviceId)}
       </Table.Td>
       <Table.Td fw={600}>{device.name}</Table.Td>
-      <Table.Td>{device.gateway?.name ?? t('common.notAvailable')}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td {...hideBelow('md')}>{device.gateway?.name ?? t('common.notAvailable')}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('sm')}>
         {equipmentTypeLabel(device.equipmentType, unit, t)}
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...hideBelow('sm')}>
         <Text fz="sm" fw={600} c={active ? 'teal' : 'dimmed'}>
           {active ? t('devices.active') : t('devices.inactive')}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...hideBelow('md')}>
         <Text fz="sm" fw={600} c={alerts ? 'teal' : 'dimmed'}>
           {alerts ? t('devices.enabled') : t('devices.disabled')}
         </Text>
       </Table.Td>
-      <Table.Td>{frequencyLabel(device.offlineAlarmFrequency, t)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(device.createdAt)}</Table.Td>
-      <Table.Td>{device.location?.name ?? t('common.notAvailable')}</Table.Td>
+      <Table.Td {...hideBelow('md')}>{frequencyLabel(device.offlineAlarmFrequency, t)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('md')}>
+        {formatDateTime(device.createdAt)}
+      </Table.Td>
+      <Table.Td {...hideBelow('sm')}>{device.location?.name ?? t('common.notAvailable')}</Table.Td>
       <Table.Td>
         <ConnectionStatus online={device.status === 'active'} lastSeenAt={device.lastSeenAt} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...hideBelow('sm')}>
         <LatestReading reading={device.latestData.nodeData} unit={unit} />
       </Table.Td>
       <Table.Td>

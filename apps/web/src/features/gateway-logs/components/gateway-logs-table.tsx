@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { GatewayLog } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { i18n } from '../../../lib/i18n';
 
 const locales: Record<string, string> = { en: 'en-GB', pl: 'pl-PL', de: 'de-LI' };
@@ -17,7 +18,7 @@ function formatLogTime(iso: string): string {
 export function GatewayLogsTable({ lines }: { lines: GatewayLog[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <DataTable>
       <Table striped highlightOnHover fz="sm" verticalSpacing="xs" data-testid="gateway-logs-table">
         <Table.Thead>
           <Table.Tr>
@@ -42,6 +43,6 @@ export function GatewayLogsTable({ lines }: { lines: GatewayLog[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }

@@ -3,6 +3,7 @@ import { IconAntenna, IconCloudUpload, IconKey, IconPencil, IconTrash } from '@t
 import type { Gateway } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionStatus } from '../../../components/connection-status';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format';
 import { FirmwareCell } from './firmware-cell';
@@ -32,7 +33,7 @@ export function GatewaysTable({ gateways, actions, firmwareActions }: GatewaysTa
   const admin = actions === undefined;
   const hasActions = actions !== undefined || firmwareActions !== undefined;
   return (
-    <Table.ScrollContainer minWidth={admin ? 1240 : 860}>
+    <DataTable stickyActions={hasActions}>
       <Table
         striped
         highlightOnHover
@@ -43,16 +44,16 @@ export function GatewaysTable({ gateways, actions, firmwareActions }: GatewaysTa
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('gateways.columns.gatewayId')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('gateways.columns.gatewayId')}</Table.Th>
             <Table.Th>{t('gateways.columns.name')}</Table.Th>
-            {admin && <Table.Th>{t('gateways.columns.account')}</Table.Th>}
-            <Table.Th>{t('gateways.columns.frequency')}</Table.Th>
-            <Table.Th>{t('gateways.columns.devices')}</Table.Th>
+            {admin && <Table.Th {...hideBelow('md')}>{t('gateways.columns.account')}</Table.Th>}
+            <Table.Th {...hideBelow('sm')}>{t('gateways.columns.frequency')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('gateways.columns.devices')}</Table.Th>
             <Table.Th>{t('gateways.columns.connection')}</Table.Th>
-            {admin && <Table.Th>{t('gateways.columns.esp32')}</Table.Th>}
-            {admin && <Table.Th>{t('gateways.columns.lora')}</Table.Th>}
-            {admin && <Table.Th>{t('gateways.columns.nextion')}</Table.Th>}
-            <Table.Th>{t('gateways.columns.createdAt')}</Table.Th>
+            {admin && <Table.Th {...hideBelow('md')}>{t('gateways.columns.esp32')}</Table.Th>}
+            {admin && <Table.Th {...hideBelow('md')}>{t('gateways.columns.lora')}</Table.Th>}
+            {admin && <Table.Th {...hideBelow('md')}>{t('gateways.columns.nextion')}</Table.Th>}
+            <Table.Th {...hideBelow('md')}>{t('gateways.columns.createdAt')}</Table.Th>
             {hasActions && <Table.Th ta="right">{t('gateways.columns.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -67,7 +68,7 @@ export function GatewaysTable({ gateways, actions, firmwareActions }: GatewaysTa
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
 
@@ -90,42 +91,42 @@ function GatewayRow({
   const admin = actions === undefined;
   return (
     <Table.Tr>
-      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} {...hideBelow('sm')}>
         {gateway.gatewayId}
       </Table.Td>
       <Table.Td fw={600}>{gateway.name}</Table.Td>
       {admin && (
-        <Table.Td>
+        <Table.Td {...hideBelow('md')}>
           <Text fz="sm">{gateway.account.companyName}</Text>
           <Text fz="xs" c="dimmed">
             {gateway.account.email}
           </Text>
         </Table.Td>
       )}
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('sm')}>
         <Frequency loraFreq={gateway.loraFreq} />
       </Table.Td>
-      <Table.Td>{gateway.deviceCount}</Table.Td>
+      <Table.Td {...hideBelow('sm')}>{gateway.deviceCount}</Table.Td>
       <Table.Td>
         <ConnectionStatus online={gateway.status === 'online'} lastSeenAt={gateway.lastSeenAt} />
       </Table.Td>
       {admin && (
         <>
-          <Table.Td>
+          <Table.Td {...hideBelow('md')}>
             <FirmwareCell
               lastVersion={gateway.esp32LastVersion}
               newVersion={gateway.esp32NewVersion}
               otaStatus={gateway.mainOtaStatus}
             />
           </Table.Td>
-          <Table.Td>
+          <Table.Td {...hideBelow('md')}>
             <FirmwareCell
               lastVersion={gateway.loraLastVersion}
               newVersion={gateway.loraNewVersion}
               otaStatus={gateway.loraMainStatus}
             />
           </Table.Td>
-          <Table.Td>
+          <Table.Td {...hideBelow('md')}>
             <FirmwareCell
               lastVersion={gateway.nextionLastVersion}
               newVersion={gateway.nextionNewVersion}
@@ -134,7 +135,9 @@ function GatewayRow({
           </Table.Td>
         </>
       )}
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(gateway.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('md')}>
+        {formatDateTime(gateway.createdAt)}
+      </Table.Td>
       {actions && (
         <Table.Td>
           <GatewayRowActions gateway={gateway} actions={actions} />

@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Device } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format';
@@ -60,11 +61,13 @@ function OtaDeviceRow({ device, otaStatus, onAccount, onUpdate }: RowProps) {
   const { t } = useTranslation();
   return (
     <Table.Tr>
-      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} {...hideBelow('sm')}>
         {device.deviceId.toUpperCase()}
       </Table.Td>
       <Table.Td fw={600}>{device.name}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(device.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('md')}>
+        {formatDateTime(device.createdAt)}
+      </Table.Td>
       <Table.Td>
         <FirmwareCell
           lastVersion={device.fvLastVersion}
@@ -157,7 +160,7 @@ export default function OtaDevicesPage() {
             {t('firmware.ota.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          <DataTable stickyActions>
             <Table
               striped
               highlightOnHover
@@ -167,11 +170,11 @@ export default function OtaDevicesPage() {
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('firmware.ota.columns.deviceId')}</Table.Th>
+                  <Table.Th {...hideBelow('sm')}>{t('firmware.ota.columns.deviceId')}</Table.Th>
                   <Table.Th>{t('firmware.ota.columns.name')}</Table.Th>
-                  <Table.Th>{t('firmware.ota.columns.createdAt')}</Table.Th>
+                  <Table.Th {...hideBelow('md')}>{t('firmware.ota.columns.createdAt')}</Table.Th>
                   <Table.Th>{t('firmware.ota.columns.firmware')}</Table.Th>
-                  <Table.Th>{t('firmware.ota.columns.account')}</Table.Th>
+                  <Table.Th {...hideBelow('md')}>{t('firmware.ota.columns.account')}</Table.Th>
                   <Table.Th ta="right">{t('firmware.ota.columns.action')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -187,7 +190,7 @@ export default function OtaDevicesPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </DataTable>
         )}
       </Card>
       <AccountModal

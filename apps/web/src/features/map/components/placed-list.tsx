@@ -2,6 +2,7 @@ import { Grid, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine
 import type { PlacedLocation } from '@vigil/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import type { DotState } from '../model/dot-state';
 import type { ReadingTexts } from '../model/readings';
 import { RowActions, type MapAction } from './map-actions';
@@ -87,16 +88,16 @@ export function PlacedList({ locations, devices, searching, onAction }: PlacedLi
             devices.length === 0 && (searching ? t('map.list.noMatches') : t('map.list.noDevices'))
           }
         >
-          <Table.ScrollContainer minWidth={640}>
+          <DataTable stickyActions={onAction !== undefined}>
             <Table verticalSpacing={6} fz="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('map.list.device')}</Table.Th>
-                  <Table.Th>{t('map.list.location')}</Table.Th>
+                  <Table.Th {...hideBelow('sm')}>{t('map.list.location')}</Table.Th>
                   <Table.Th>{t('map.list.state')}</Table.Th>
-                  <Table.Th>{t('map.readings.temperature')}</Table.Th>
-                  <Table.Th>{t('map.readings.humidity')}</Table.Th>
-                  <Table.Th>{t('map.readings.carbon')}</Table.Th>
+                  <Table.Th {...hideBelow('sm')}>{t('map.readings.temperature')}</Table.Th>
+                  <Table.Th {...hideBelow('md')}>{t('map.readings.humidity')}</Table.Th>
+                  <Table.Th {...hideBelow('md')}>{t('map.readings.carbon')}</Table.Th>
                   {onAction && (
                     <Table.Th>
                       <VisuallyHidden>{t('map.list.actions')}</VisuallyHidden>
@@ -108,13 +109,13 @@ export function PlacedList({ locations, devices, searching, onAction }: PlacedLi
                 {devices.map((device) => (
                   <Table.Tr key={device.id} data-state={device.state} data-device-id={device.id}>
                     <Table.Td>{device.name}</Table.Td>
-                    <Table.Td>{device.location}</Table.Td>
+                    <Table.Td {...hideBelow('sm')}>{device.location}</Table.Td>
                     <Table.Td>
                       <StateDot state={device.state} />
                     </Table.Td>
-                    <Table.Td>{device.readings.temperature ?? na}</Table.Td>
-                    <Table.Td>{device.readings.humidity ?? na}</Table.Td>
-                    <Table.Td>{device.readings.carbon ?? na}</Table.Td>
+                    <Table.Td {...hideBelow('sm')}>{device.readings.temperature ?? na}</Table.Td>
+                    <Table.Td {...hideBelow('md')}>{device.readings.humidity ?? na}</Table.Td>
+                    <Table.Td {...hideBelow('md')}>{device.readings.carbon ?? na}</Table.Td>
                     {onAction && (
                       <Table.Td>
                         <RowActions
@@ -128,7 +129,7 @@ export function PlacedList({ locations, devices, searching, onAction }: PlacedLi
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </DataTable>
         </ListSection>
       </Grid.Col>
     </Grid>

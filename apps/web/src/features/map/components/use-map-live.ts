@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
 import { useLiveChannel, useLiveEvent } from '../../../lib/socket';
 import { applyMapLiveData, applyMapNotification, nextSounding } from '../api/live-map';
+import { toastCloseButton } from '../../../lib/notify';
 
 /** Spec monitoring 7: the map socket listens live (timeValue 0). */
 const mapSocketQuery = { timeValue: 0 };
@@ -31,6 +32,7 @@ export function useMapLive(email: string | undefined): { sounding: boolean } {
     // toasts for devices going offline and for information.
     if (event.status === 'success' || (event.status === 'error' && event.type === 'alarm')) return;
     notifications.show({
+      closeButtonProps: toastCloseButton(),
       color: toastColours[event.status],
       title: t(`map.notifications.${event.status === 'info' ? 'info' : event.type}`),
       message: event.msg,

@@ -3,6 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { MessageTemplate } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { RowActions } from '../../../components/row-actions';
 import { useTemplates } from '../api/list-templates';
@@ -78,7 +79,7 @@ interface TemplatesTableProps {
 function TemplatesTable({ templates, onEdit, onDelete }: TemplatesTableProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <DataTable stickyActions>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="templates-table">
         <Table.Thead>
           <Table.Tr>
@@ -128,6 +129,6 @@ function TemplatesTable({ templates, onEdit, onDelete }: TemplatesTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { NotificationStatistic } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { emptyFilters } from '../api/list-notifications';
@@ -60,7 +61,7 @@ export default function NotificationStatisticsPage() {
 function StatisticsTable({ rows }: { rows: NotificationStatistic[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <DataTable>
       <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="statistics-table">
         <Table.Thead>
           <Table.Tr>
@@ -83,6 +84,6 @@ function StatisticsTable({ rows }: { rows: NotificationStatistic[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { Notification } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -38,7 +39,7 @@ export default function UserNotificationsPage() {
 function NotificationsTable({ notifications }: { notifications: Notification[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <DataTable>
       <Table
         striped
         highlightOnHover
@@ -49,33 +50,35 @@ function NotificationsTable({ notifications }: { notifications: Notification[] }
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('notifications.columns.email')}</Table.Th>
-            <Table.Th>{t('notifications.columns.phone')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('notifications.columns.phone')}</Table.Th>
             <Table.Th>{t('notifications.columns.text')}</Table.Th>
-            <Table.Th>{t('notifications.columns.isSms')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('notifications.columns.isSms')}</Table.Th>
             <Table.Th>{t('notifications.columns.status')}</Table.Th>
-            <Table.Th>{t('notifications.columns.createdAt')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('notifications.columns.createdAt')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {notifications.map((item) => (
             <Table.Tr key={item.id}>
               <Table.Td>{item.email || t('common.notAvailable')}</Table.Td>
-              <Table.Td>{item.phone || t('common.notAvailable')}</Table.Td>
+              <Table.Td {...hideBelow('sm')}>{item.phone || t('common.notAvailable')}</Table.Td>
               <Table.Td maw={360}>
                 <Text fz="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={4}>
                   {item.text}
                 </Text>
               </Table.Td>
-              <Table.Td>{item.isSms ? t('common.yes') : t('common.no')}</Table.Td>
+              <Table.Td {...hideBelow('md')}>
+                {item.isSms ? t('common.yes') : t('common.no')}
+              </Table.Td>
               <Table.Td>
                 <StatusBadge item={item} />
               </Table.Td>
-              <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
+              <Table.Td {...hideBelow('sm')}>{formatDateTime(item.createdAt)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
 

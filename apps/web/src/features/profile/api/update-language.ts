@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { okReply, type Language } from '@vigil/contracts';
+import type { Language } from '@vigil/contracts';
 import { api } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 
-/** PUT /api/user/language — so that mails and reports reach the person in their language. */
-export const updateLanguage = (language: Language) =>
-  api.put('/api/user/language', okReply, { body: { language } });
+/**
+ * PUT /api/user/language — so that mails and reports reach the person in their language. The
+ * public pages' language menu comes with this hook: its schema (and Zod) loads when it is used.
+ */
+export async function updateLanguage(language: Language) {
+  const { okReply } = await import('./ok-reply');
+  return api.put('/api/user/language', okReply, { body: { language } });
+}
 
 export function useUpdateLanguage() {
   const queryClient = useQueryClient();

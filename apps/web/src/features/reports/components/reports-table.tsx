@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import { IconFiles, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import type { Report, ReportType } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { RowActions, type RowAction } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format';
 
@@ -46,7 +47,11 @@ export function ReportsTable({ type, reports, ...handlers }: ReportsTableProps) 
         },
       },
       {
-        label: t('reports.actions.send', { name: report.name }),
+        // Says which period it sends: the last complete day, week or month (issue 19).
+        label: t('reports.actions.send', {
+          name: report.name,
+          period: t(`reports.sendPeriod.${String(report.frequency) as '1' | '2' | '3'}`),
+        }),
         icon: IconSend,
         onClick: () => {
           handlers.onSend(report);
@@ -64,16 +69,18 @@ export function ReportsTable({ type, reports, ...handlers }: ReportsTableProps) 
     ];
   };
   return (
-    <Table.ScrollContainer minWidth={type === 'normal' ? 900 : 680}>
+    <DataTable stickyActions>
       <Table striped highlightOnHover fz="sm" horizontalSpacing={6} data-testid="reports-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('reports.columns.name')}</Table.Th>
             {flagColumns[type].map((column) => (
-              <Table.Th key={column}>{t(`reports.columns.${column}`)}</Table.Th>
+              <Table.Th key={column} {...hideBelow('md')}>
+                {t(`reports.columns.${column}`)}
+              </Table.Th>
             ))}
             <Table.Th>{t('reports.columns.enable')}</Table.Th>
-            <Table.Th>{t('reports.columns.createdAt')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('reports.columns.createdAt')}</Table.Th>
             <Table.Th ta="right">{t('reports.columns.action')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -84,10 +91,12 @@ export function ReportsTable({ type, reports, ...handlers }: ReportsTableProps) 
                 {report.name}
               </Table.Td>
               {flagColumns[type].map((column) => (
-                <Table.Td key={column}>{flagText(report[column])}</Table.Td>
+                <Table.Td key={column} {...hideBelow('md')}>
+                  {flagText(report[column])}
+                </Table.Td>
               ))}
               <Table.Td>{flagText(report.enable)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('sm')}>
                 {formatDateTime(report.createdAt)}
               </Table.Td>
               <Table.Td>
@@ -97,6 +106,6 @@ export function ReportsTable({ type, reports, ...handlers }: ReportsTableProps) 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }

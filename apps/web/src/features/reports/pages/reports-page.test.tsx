@@ -126,13 +126,13 @@ describe('reports page', () => {
       'Fridges 2EnabledEnabledEnabledDisabledDisabledDisabled',
     );
     expect(screen.getByTestId('pagination-summary')).toHaveTextContent(
-      'Showing 1 to 10 of 12 results',
+      'showing 1 to 10 of 12 results',
     );
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Last page' }));
     await waitFor(() => {
       expect(screen.getByTestId('pagination-summary')).toHaveTextContent(
-        'Showing 11 to 12 of 12 results',
+        'showing 11 to 12 of 12 results',
       );
     });
 
@@ -288,9 +288,14 @@ describe('reports page', () => {
     const user = userEvent.setup();
     renderWithProviders(<ReportsPage />, { path: '/reports' });
 
-    await user.click(await screen.findByRole('button', { name: 'Send Fridges 1 now' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Send Fridges 1 now: the last complete day' }),
+    );
+    // The run's period, 23 November in the report's time zone (Europe/Vaduz).
     expect(
-      await toast('The report Fridges 1 is being built and will be mailed shortly'),
+      await toast(
+        'The report Fridges 1 for 23/11/2026 – 23/11/2026 is being built and will be mailed shortly',
+      ),
     ).toBeVisible();
     expect(api.calls(`POST /api/reports/${first.id}/send`)).toHaveLength(1);
 

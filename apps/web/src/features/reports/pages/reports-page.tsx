@@ -18,6 +18,7 @@ import { ReportsTable } from '../components/reports-table';
 import { codeOfType, typeByCode, useReportType } from '../components/use-report-type';
 import { ReportFormModal } from '../modals/report-form-modal';
 import { ReportRunsModal } from '../modals/report-runs-modal';
+import { formatDate } from '../../../lib/format';
 
 /**
  * /reports: the account's scheduled reports of one type (remembered locally), 10 a page.
@@ -122,8 +123,16 @@ export default function ReportsPage() {
               onRuns={setRunsOf}
               onSend={(report) => {
                 send.mutate(report.id, {
-                  onSuccess: () => {
-                    notifySuccess(t('reports.sent', { name: report.name }));
+                  onSuccess: (run) => {
+                    // The period's last day: its end is the next period's first instant.
+                    const lastDay = new Date(Date.parse(run.periodEnd) - 1).toISOString();
+                    notifySuccess(
+                      t('reports.sent', {
+                        name: report.name,
+                        from: formatDate(run.periodStart, report.timezone),
+                        to: formatDate(lastDay, report.timezone),
+                      }),
+                    );
                   },
                 });
               }}

@@ -59,9 +59,9 @@ describe('settings modal', () => {
     const api = accountApi();
     const user = userEvent.setup();
     renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
-    await user.click(await screen.findByRole('radio', { name: 'Fahrenheit (°F)' }));
+    await user.click(await screen.findByRole('radio', { name: 'Fahrenheit' }));
     await user.click(screen.getByRole('button', { name: 'Change temperature' }));
-    expect(await screen.findByText('Temperature changed to Fahrenheit (°F)')).toBeInTheDocument();
+    expect(await screen.findByText('Temperature changed to Fahrenheit')).toBeInTheDocument();
     expect(api.calls('PUT /api/account/updateAccountSettings')[0]?.body).toEqual({
       temperatureUnit: 'F',
     });
@@ -129,7 +129,7 @@ describe('settings modal', () => {
     expect(
       await screen.findByText('Only the account owner can change these settings.'),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('radio', { name: 'Celsius (°C)' })).toBeDisabled();
+    expect(await screen.findByRole('radio', { name: 'Celsius' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Change temperature' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'API key' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Escalation' })).toBeNull();

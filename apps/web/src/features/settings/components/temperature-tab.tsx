@@ -40,8 +40,18 @@ function TemperatureForm({ current, canEdit }: { current: TemperatureUnit; canEd
         }}
       >
         <Stack gap="sm" mt="sm">
-          <Radio value="C" label={labels.C} disabled={!canEdit} />
-          <Radio value="F" label={labels.F} disabled={!canEdit} />
+          <Radio
+            value="C"
+            label={labels.C}
+            description={t('settings.temperature.celsiusSymbol')}
+            disabled={!canEdit}
+          />
+          <Radio
+            value="F"
+            label={labels.F}
+            description={t('settings.temperature.fahrenheitSymbol')}
+            disabled={!canEdit}
+          />
         </Stack>
       </Radio.Group>
       {canEdit && (

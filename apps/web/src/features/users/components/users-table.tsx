@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconMessageCog, IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { Role, User } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import { formatDateTime, formatPhone } from '../../../lib/format';
 
@@ -23,7 +24,7 @@ export function UsersTable(props: UsersTableProps) {
   const { t } = useTranslation();
   const admin = actorRole === 'super_admin';
   return (
-    <Table.ScrollContainer minWidth={admin ? 900 : 780}>
+    <DataTable stickyActions>
       <Table
         striped
         highlightOnHover
@@ -36,12 +37,12 @@ export function UsersTable(props: UsersTableProps) {
           <Table.Tr>
             <Table.Th>{t('users.columns.name')}</Table.Th>
             <Table.Th>{t('users.columns.email')}</Table.Th>
-            {admin && <Table.Th>{t('users.columns.company')}</Table.Th>}
-            <Table.Th>{t('users.columns.usr')}</Table.Th>
-            <Table.Th>{t('users.columns.phone')}</Table.Th>
-            <Table.Th>{t('users.columns.role')}</Table.Th>
-            <Table.Th>{t('users.columns.activated')}</Table.Th>
-            <Table.Th>{t('users.columns.createdAt')}</Table.Th>
+            {admin && <Table.Th {...hideBelow('md')}>{t('users.columns.company')}</Table.Th>}
+            <Table.Th {...hideBelow('md')}>{t('users.columns.usr')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('users.columns.phone')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('users.columns.role')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('users.columns.activated')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('users.columns.createdAt')}</Table.Th>
             {admin && <Table.Th>{t('users.columns.subUsers')}</Table.Th>}
             {admin && onLinkTemplate && <Table.Th>{t('users.columns.messageTemplate')}</Table.Th>}
             <Table.Th ta="right">{t('users.columns.actions')}</Table.Th>
@@ -61,7 +62,7 @@ export function UsersTable(props: UsersTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
 
@@ -106,10 +107,12 @@ function UserRow({ user, admin, onSubUsers, onEdit, onDelete, onLinkTemplate }: 
       <Table.Td>
         <BreakableEmail email={user.email} />
       </Table.Td>
-      {admin && <Table.Td>{user.companyName ?? t('common.notAvailable')}</Table.Td>}
-      <Table.Td>{user.usr || t('common.notAvailable')}</Table.Td>
-      <Table.Td>{formatPhone(user.countryCode, user.phoneNumber)}</Table.Td>
-      <Table.Td>
+      {admin && (
+        <Table.Td {...hideBelow('md')}>{user.companyName ?? t('common.notAvailable')}</Table.Td>
+      )}
+      <Table.Td {...hideBelow('md')}>{user.usr || t('common.notAvailable')}</Table.Td>
+      <Table.Td {...hideBelow('sm')}>{formatPhone(user.countryCode, user.phoneNumber)}</Table.Td>
+      <Table.Td {...hideBelow('sm')}>
         <Badge
           variant="light"
           color={roleColor[user.role]}
@@ -122,12 +125,12 @@ function UserRow({ user, admin, onSubUsers, onEdit, onDelete, onLinkTemplate }: 
           {t(`roles.${user.role}`)}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td {...hideBelow('md')}>
         <Text fz="sm" c={user.isActivated ? 'teal' : 'orange'} fw={600}>
           {user.isActivated ? t('common.yes') : t('common.no')}
         </Text>
       </Table.Td>
-      <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+      <Table.Td {...hideBelow('md')}>{formatDateTime(user.createdAt)}</Table.Td>
       {admin && (
         <Table.Td>
           <Tooltip label={t('users.viewSubUsers', { name: user.name })}>

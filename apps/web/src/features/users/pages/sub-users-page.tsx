@@ -4,6 +4,7 @@ import type { subUser } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable, hideBelow } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDateTime, formatPhone } from '../../../lib/format';
@@ -57,14 +58,14 @@ export default function SubUsersPage() {
 function SubUsersTable({ list }: { list: SubUser[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <DataTable>
       <Table striped verticalSpacing="sm" data-testid="sub-users-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('users.columns.name')}</Table.Th>
             <Table.Th>{t('users.columns.email')}</Table.Th>
-            <Table.Th>{t('users.columns.phone')}</Table.Th>
-            <Table.Th>{t('users.columns.createdAt')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('users.columns.phone')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('users.columns.createdAt')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -72,12 +73,14 @@ function SubUsersTable({ list }: { list: SubUser[] }) {
             <Table.Tr key={user.id}>
               <Table.Td fw={600}>{user.name}</Table.Td>
               <Table.Td>{user.email}</Table.Td>
-              <Table.Td>{formatPhone(user.countryCode, user.phoneNumber)}</Table.Td>
-              <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+              <Table.Td {...hideBelow('sm')}>
+                {formatPhone(user.countryCode, user.phoneNumber)}
+              </Table.Td>
+              <Table.Td {...hideBelow('sm')}>{formatDateTime(user.createdAt)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
