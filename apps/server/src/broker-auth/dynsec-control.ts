@@ -45,7 +45,7 @@ export function createDynsecControl(options: {
   log: Logger;
   timeoutMs?: number;
 }): DynsecControl {
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 5000;
   const prefix = `${options.clientId}-${randomBytes(4).toString('hex')}`;
   let sequence = 0;
   const waiting = new Map<string, (reply: DynsecReply) => void>();
