@@ -45,12 +45,15 @@ platform() {
   fi
   if grep -q "not found" <<<"$answer"; then ctrl createRole "$role" >/dev/null; fi
   # Only what the platform does: run the plugin (gateway accounts), read the gateways' up,
-  # status and log through the ingest processes' shared subscription, send their down.
+  # status and log through the ingest processes' shared subscription, send their down, and
+  # read the broker's version (a warning for versions that lose messages over a restart).
   local acls=(
     "publishClientSend \$CONTROL/dynamic-security/v1"
     "subscribeLiteral \$CONTROL/dynamic-security/v1/response"
     "publishClientReceive \$CONTROL/dynamic-security/v1/response"
     "publishClientSend v1/gateways/+/down"
+    "subscribeLiteral \$SYS/broker/version"
+    "publishClientReceive \$SYS/broker/version"
   )
   for kind in up status log; do
     acls+=("subscribePattern \$share/+/v1/gateways/+/$kind")

@@ -12,6 +12,7 @@ export type DynsecReply = {
 };
 
 const controlTopic = '$CONTROL/dynamic-security/v1';
+const versionTopic = '$SYS/broker/version';
 const responseTopic = `${controlTopic}/response`;
 /** Commands per control message: the plugin answers each message with one reply message. */
 const commandsPerMessage = 100;
@@ -68,6 +69,8 @@ export function createDynsecControl(options: {
         return;
       }
       ready = true;
+      // Optional: a role without this topic only loses the warning below.
+      client.subscribe(versionTopic, { qos: 0 }, () => undefined);
       for (const listener of [...firstListeners, ...listeners]) listener();
     });
   });
@@ -83,6 +86,10 @@ export function createDynsecControl(options: {
     options.log.warn({ err: error.message }, 'broker control connection error');
   });
   client.on('message', (topic, payload) => {
+    if (topic === versionTopic) {
+      warnOldMosquitto(payload.toString('utf8'), options.log);
+      return;
+    }
     if (topic !== responseTopic) return;
     let replies: DynsecReply[] = [];
     try {
@@ -161,4 +168,21 @@ export function createDynsecControl(options: {
       await client.endAsync(true);
     },
   };
+}
+
+let warned = false;
+/**
+ * Mosquitto before 2.0.12 forgets shared subscriptions over a restart: what gateways publish
+ * after it comes back and before the ingest processes subscribe again reaches no one.
+ */
+function warnOldMosquitto(version: string, log: Logger) {
+  const match = /mosquitto version (\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!match || warned) return;
+  const [major, minor, patch] = match.slice(1).map(Number);
+  if (major === 2 && minor === 0 && (patch ?? 0) < 12) {
+    warned = true;
+    log.warn(
+      `the broker is ${version}: before 2.0.12 Mosquitto forgets shared subscriptions when it restarts, so readings gateways send before ingest reconnects are lost; upgrade it (README, "Broker")`,
+    );
+  }
 }

@@ -39,7 +39,8 @@ function toAccount(row: gatewaysRepo.BrokerAccountRow, sealer: SecretSealer): Ga
 function replyError(command: DynsecCommand, reply: DynsecReply | undefined): string | undefined {
   if (!reply) return `${command.command}: no reply`;
   if (!reply.error) return undefined;
-  const who = String(command.username ?? command.rolename ?? '');
+  const name = command.username ?? command.rolename;
+  const who = typeof name === 'string' ? name : '';
   return `${command.command} ${who}: ${reply.error}`;
 }
 

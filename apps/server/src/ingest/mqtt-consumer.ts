@@ -165,25 +165,24 @@ export class MqttConsumer {
   private onPacket(packet: Packet, generation: number) {
     if (generation !== this.generation) return;
     this.lastPacketAt = Date.now();
-    switch (packet.cmd) {
-      case 'publish':
-        this.onPublish(packet, generation);
-        return;
-      case 'disconnect':
-        if (packet.reasonCode === sessionTakenOver) {
-          this.stopping = true;
-          this.options.log.error(
-            { clientId: this.options.clientId },
-            'another process connected with this MQTT client id: give every ingest process its own MQTT_CLIENT_ID',
-          );
-        }
-        return;
-      default: {
-        const waiter = this.waiters.get(packet.cmd);
-        this.waiters.delete(packet.cmd);
-        waiter?.(packet);
-      }
+    if (packet.cmd === 'publish') {
+      this.onPublish(packet, generation);
+      return;
     }
+    if (packet.cmd === 'disconnect') {
+      if (packet.reasonCode === sessionTakenOver) {
+        this.stopping = true;
+        this.options.log.error(
+          { clientId: this.options.clientId },
+          'another process connected with this MQTT client id: give every ingest process its own MQTT_CLIENT_ID',
+        );
+      }
+      return;
+    }
+    // CONNACK, SUBACK, UNSUBACK, PINGRESP: the one the handshake or the drain waits for.
+    const waiter = this.waiters.get(packet.cmd);
+    this.waiters.delete(packet.cmd);
+    waiter?.(packet);
   }
 
   private onPublish(packet: Packet & { cmd: 'publish' }, generation: number) {
@@ -237,7 +236,9 @@ export class MqttConsumer {
     }
     const drained = this.drain();
     const timer = new Promise<boolean>((resolve) =>
-      setTimeout(() => resolve(false), deadlineMs).unref(),
+      setTimeout(() => {
+        resolve(false);
+      }, deadlineMs).unref(),
     );
     const clean = await Promise.race([drained.then(() => true), timer]);
     this.send({
