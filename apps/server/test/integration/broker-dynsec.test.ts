@@ -87,7 +87,11 @@ describe('gateway accounts on Mosquitto (MQTT_AUTH=dynsec)', () => {
     // MQTT 3.1.1 cannot refuse a publish: Mosquitto acknowledges it, delivers it to no one
     // and drops the connection.
     const client = await connect(mine.gatewayId, mine.secret);
-    const dropped = new Promise<void>((resolve) => client.once('close', () => { resolve(); }));
+    const dropped = new Promise<void>((resolve) =>
+      client.once('close', () => {
+        resolve();
+      }),
+    );
     const theirDevice = theirs.devices[0] ?? '';
     await client.publishAsync(topics.up(theirs.gatewayId), upPayload(series(theirDevice, 5)), {
       qos: 1,
@@ -109,7 +113,11 @@ describe('gateway accounts on Mosquitto (MQTT_AUTH=dynsec)', () => {
   it('stops a rotated secret at once, dropping the connection that used it', async () => {
     const created = await createGateway();
     const client = await connect(created.gateway.gatewayId, created.secret);
-    const dropped = new Promise<void>((resolve) => client.once('close', () => { resolve(); }));
+    const dropped = new Promise<void>((resolve) =>
+      client.once('close', () => {
+        resolve();
+      }),
+    );
     const rotated = await test.app.inject({
       method: 'POST',
       url: `/api/gateway/${created.gateway.id}/secret`,
@@ -143,7 +151,11 @@ describe('gateway accounts on Mosquitto (MQTT_AUTH=dynsec)', () => {
     });
     await test.runtime.ingest.brokerAccounts.changed([gateway.gatewayId]);
     const client = await connect(gateway.gatewayId, gateway.secret);
-    const dropped = new Promise<void>((resolve) => client.once('close', () => { resolve(); }));
+    const dropped = new Promise<void>((resolve) =>
+      client.once('close', () => {
+        resolve();
+      }),
+    );
     const admin = await login(test.app, demo.admin);
     const disabled = await test.app.inject({
       method: 'DELETE',
