@@ -75,7 +75,7 @@ async function halt(child: ChildProcess) {
 
 /** Runs deploy/mosquitto/dynsec-setup.sh as an operator would. */
 async function setup(args: string[], env: Record<string, string>): Promise<void> {
-  const child = spawn('bash', [setupScript, ...args], {
+  const child = spawn('sh', [setupScript, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
