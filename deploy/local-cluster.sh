@@ -9,7 +9,8 @@
 #
 # Environment (defaults in brackets): CLUSTER_DIR [./.cluster] keeps the broker's data, the
 # generated secrets and the logs between runs; CLUSTER_PORT [3100] is api A's port, api B's is
-# the next; CLUSTER_MQTT_PORT [18830]; DATABASE_URL [a database vigil_cluster on
+# the next (0: free ports, read from the logs); CLUSTER_MQTT_PORT [18830; 0: a free one];
+# DATABASE_URL [a database vigil_cluster on
 # 127.0.0.1:5432, created if missing]; REDIS_URL [redis://127.0.0.1:6379].
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,6 +30,9 @@ done
 dir="$(mkdir -p "${CLUSTER_DIR:-$root/.cluster}" && cd "${CLUSTER_DIR:-$root/.cluster}" && pwd)"
 http_port="${CLUSTER_PORT:-3100}"
 mqtt_port="${CLUSTER_MQTT_PORT:-18830}"
+if [[ "$mqtt_port" == 0 ]]; then
+  mqtt_port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+fi
 redis_url="${REDIS_URL:-redis://127.0.0.1:6379}"
 mkdir -p "$dir/logs" "$dir/mosquitto" "$dir/data"
 pids=()
@@ -111,7 +115,7 @@ start() {
 start ingest ROLES=ingest MQTT_CLIENT_ID=vigil-ingest-local-1 DEMO="${DEMO:-1}" DEMO_HISTORY_HOURS="${DEMO_HISTORY_HOURS:-1}"
 start worker ROLES=worker
 start api-a ROLES=api PORT="$http_port"
-start api-b ROLES=api PORT="$((http_port + 1))"
+start api-b ROLES=api PORT="$((http_port == 0 ? 0 : http_port + 1))"
 
 wait_for() {
   local name="$1" pattern="$2"
@@ -124,8 +128,9 @@ wait_for() {
   fail "$name did not start within 60 s: $(tail -3 "$dir/logs/$name.log")"
 }
 for name in ingest worker api-a api-b; do wait_for "$name" '"msg":"Vigil is running"'; done
-api_a="http://127.0.0.1:$http_port"
-api_b="http://127.0.0.1:$((http_port + 1))"
+address() { grep -o 'Vigil is running at http://[0-9.:]*' "$dir/logs/$1.log" | head -1 | sed 's/.* at //'; }
+api_a="$(address api-a)"
+api_b="$(address api-b)"
 log "running: api A $api_a, api B $api_b, Mosquitto mqtt://127.0.0.1:$mqtt_port, logs in $dir/logs"
 
 if ! $check; then
