@@ -185,13 +185,26 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const secretVariables = new Set([
+  'JWT_SECRET',
+  'GATEWAY_SECRETS_KEY',
+  'MQTT_HOOK_SECRET',
+  'SMS_AUTH_TOKEN',
+]);
+
+/** A bad value as the error may show it: never a secret, nor the password in a URL. */
+function shownValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || secretVariables.has(name)) return undefined;
+  return value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+}
+
 /** Reads the environment into a typed config; a bad value is one clear error naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const value = env[name];
+    const value = shownValue(name, env[name]);
     throw new ConfigError(
       `Invalid ${name}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue?.message ?? 'invalid value'}`,
     );

@@ -203,10 +203,13 @@ export class MqttConsumer {
 
   /** PUBACKs go out in the order the messages came (MQTT-4.6.0-2). */
   private acknowledge() {
+    // One write for the PUBACKs of a whole batch, which commits many messages at once.
+    this.socket?.cork();
     while (this.inflight[0]?.done) {
       const entry = this.inflight.shift();
       if (entry) this.send({ cmd: 'puback', messageId: entry.messageId, reasonCode: 0 });
     }
+    this.socket?.uncork();
     if (this.inflight.length === 0) this.waiters.get('idle')?.({ cmd: 'pingresp' });
   }
 

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     [{ ROLES: '' }, /^Invalid ROLES/],
     [{ DEMO: 'maybe' }, /^Invalid DEMO \("maybe"\)/],
     [{ DEMO_HISTORY_HOURS: '-1' }, /^Invalid DEMO_HISTORY_HOURS \("-1"\)/],
-    [{ JWT_SECRET: 'short' }, /^Invalid JWT_SECRET .*at least 32 characters/],
+    [{ JWT_SECRET: 'short' }, /^Invalid JWT_SECRET: must be at least 32 characters$/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL/],
   ])('gives one clear error for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -43,6 +43,15 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(
       /^Invalid MQTT_URL .*mqtt:\/\//,
+    );
+  });
+
+  it('never shows a secret, or a password in a URL, in its error', () => {
+    expect(() => loadConfig({ GATEWAY_SECRETS_KEY: 'short-secret' })).toThrow(
+      /^Invalid GATEWAY_SECRETS_KEY: must be at least 32 characters$/,
+    );
+    expect(() => loadConfig({ MQTT_URL: 'http://vigil:hunter2@broker' })).toThrow(
+      'Invalid MQTT_URL ("http://vigil:***@broker")',
     );
   });
 
