@@ -127,7 +127,17 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     log,
     lanes,
   });
-  const pipeline = createPipeline({ directory, writer, doors, alarms, logs, state, metrics, log });
+  const pipeline = createPipeline({
+    directory,
+    writer,
+    doors,
+    alarms,
+    logs,
+    state,
+    metrics,
+    log,
+    retentionMs: config.rawRetentionDays * 86_400_000,
+  });
   let probe: () => BrokerHealth = () => 'n/a';
   return {
     events,
