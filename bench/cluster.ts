@@ -168,7 +168,9 @@ async function latency(options: {
     if (event.deviceId === deviceId && at !== undefined) latencies.push(performance.now() - at);
   });
   await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
+    socket.once('connect', () => {
+      resolve();
+    });
     socket.once('connect_error', reject);
   });
   const client = await mqtt.connectAsync(options.mqttUrl, {
