@@ -42,6 +42,7 @@ import { gatewayLogRoutes } from './modules/gateway-logs/routes.js';
 import { gatewayRoutes } from './modules/gateways/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { ingestRoutes } from './modules/ingest/routes.js';
+import { brokerHookRoutes } from './modules/broker-hook/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { messageTemplateRoutes } from './modules/message-templates/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(accountRoutes);
   await app.register(auditRoutes);
   await app.register(ingestRoutes);
+  await app.register(brokerHookRoutes);
   await app.register(gatewayLogRoutes);
   await app.register(readingsRoutes);
   await app.register(taskRoutes);

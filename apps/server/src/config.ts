@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,33 @@ const envSchema = z.object({
     .url()
     .refine((value) => /^mqtts?:\/\//.test(value), 'must start with mqtt:// or mqtts://')
     .optional(),
+  /**
+   * How gateways are authenticated on the external broker: `dynsec` (Mosquitto's dynamic
+   * security plugin, kept in step by the server; the default with MQTT_URL), `http` (the broker
+   * calls POST /api/mqtt/auth and /api/mqtt/acl: EMQX, VerneMQ) or `none` (nothing: said aloud).
+   */
+  MQTT_AUTH: z.enum(['dynsec', 'http', 'none']).optional(),
+  /** The ingest process's stable client id on the external broker; default from host name and role. */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .optional(),
+  /** How long the broker keeps a stopped ingest process's session (MQTT 5 session expiry). */
+  MQTT_SESSION_EXPIRY_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(3600),
+  /** The shared-subscription group of the ingest processes. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, dashes or underscores')
+    .default('vigil-ingest'),
+  /** MQTT_AUTH=http: the secret the broker sends in the x-vigil-hook-secret header. */
+  MQTT_HOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seals gateway secrets so that the broker's accounts can be rebuilt; default: DATA_DIR's. */
+  GATEWAY_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The embedded broker's port (0 = a free one). */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   /** The broker address gateways are told to connect to; default: the embedded broker's. */
@@ -130,6 +158,13 @@ export type Config = {
   mqttUrl: string | undefined;
   mqttPort: number;
   mqttPublicUrl: string | undefined;
+  /** Undefined without MQTT_URL: the embedded broker checks gateway secrets itself. */
+  mqttAuth: MqttAuth | undefined;
+  mqttClientId: string;
+  mqttSessionExpirySeconds: number;
+  mqttShareGroup: string;
+  mqttHookSecret: string | undefined;
+  gatewaySecretsKey: string | undefined;
   ingestBatchSize: number;
   ingestFlushMs: number;
   rawRetentionDays: number;
@@ -146,6 +181,8 @@ export type Config = {
   webDir: string | undefined;
 };
 
+export type MqttAuth = 'dynsec' | 'http' | 'none';
+
 function defaultRoles(mqttUrl: string | undefined): ServerRole[] {
   return mqttUrl ? ['api', 'ingest', 'worker'] : ['api', 'ingest', 'worker', 'broker'];
 }
@@ -154,18 +191,32 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const secretVariables = new Set([
+  'JWT_SECRET',
+  'GATEWAY_SECRETS_KEY',
+  'MQTT_HOOK_SECRET',
+  'SMS_AUTH_TOKEN',
+]);
+
+/** A bad value as the error may show it: never a secret, nor the password in a URL. */
+function shownValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || secretVariables.has(name)) return undefined;
+  return value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+}
+
 /** Reads the environment into a typed config; a bad value is one clear error naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    const value = env[name];
+    const value = shownValue(name, env[name]);
     throw new ConfigError(
       `Invalid ${name}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue?.message ?? 'invalid value'}`,
     );
   }
   const e = parsed.data;
+  const mqttAuth = checkMqttAuth(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -190,6 +241,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
     mqttPublicUrl: e.MQTT_PUBLIC_URL,
+    mqttAuth,
+    mqttClientId: e.MQTT_CLIENT_ID ?? defaultClientId(),
+    mqttSessionExpirySeconds: e.MQTT_SESSION_EXPIRY_S,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
+    mqttHookSecret: e.MQTT_HOOK_SECRET,
+    gatewaySecretsKey: e.GATEWAY_SECRETS_KEY,
     ingestBatchSize: e.INGEST_BATCH_SIZE,
     ingestFlushMs: e.INGEST_FLUSH_MS,
     rawRetentionDays: e.RAW_RETENTION_DAYS,
@@ -205,4 +262,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR,
   };
+}
+
+/** `vigil-ingest-<host>`: stable across restarts of the same machine or container name. */
+function defaultClientId(): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9_-]/g, '-')
+      .slice(0, 40) || 'host';
+  return `vigil-ingest-${host}`;
+}
+
+/**
+ * The broker authentication mode, refusing one that cannot work: an external broker never runs
+ * unauthenticated unless MQTT_AUTH=none says so.
+ */
+function checkMqttAuth(e: z.output<typeof envSchema>): MqttAuth | undefined {
+  if (!e.MQTT_URL) {
+    if (e.MQTT_AUTH) {
+      throw new ConfigError(
+        'Invalid MQTT_AUTH: set it only with MQTT_URL (the embedded broker checks gateway secrets itself)',
+      );
+    }
+    return undefined;
+  }
+  const auth = e.MQTT_AUTH ?? 'dynsec';
+  const url = new URL(e.MQTT_URL);
+  const hasAccount = url.username !== '' && url.password !== '';
+  if (auth !== 'none' && !hasAccount) {
+    throw new ConfigError(
+      `MQTT_AUTH=${auth} needs the platform's own broker account in MQTT_URL (mqtt://user:password@host:port); set MQTT_AUTH=none only for a broker that authenticates nobody`,
+    );
+  }
+  if (auth === 'dynsec' && !e.GATEWAY_SECRETS_KEY) {
+    throw new ConfigError(
+      "MQTT_AUTH=dynsec needs GATEWAY_SECRETS_KEY (the same 32+ characters on every process) to give the broker each gateway's secret",
+    );
+  }
+  if (auth === 'http' && !e.MQTT_HOOK_SECRET) {
+    throw new ConfigError(
+      'MQTT_AUTH=http needs MQTT_HOOK_SECRET (32+ characters), which the broker sends in the x-vigil-hook-secret header',
+    );
+  }
+  return auth;
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LinkSigner, TokenSigner } from './lib/jwt.js';
+import type { SecretSealer } from './lib/sealed.js';
 import type { HostLookup } from './notify/webhook-target.js';
 
 /** What services need from the running process; built once in main (or by a test) and passed in. */
@@ -11,6 +12,8 @@ export type AppContext = {
   tokens: TokenSigner;
   /** Signs and checks expiring download links (exports). */
   links: LinkSigner;
+  /** Seals new gateway secrets for the broker's accounts (GATEWAY_SECRETS_KEY). */
+  gatewaySecrets: SecretSealer;
   /** The web app's address, for links in emails. */
   publicUrl: () => string;
   /** The MQTT broker address gateways are told to connect to. */

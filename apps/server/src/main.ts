@@ -36,6 +36,8 @@ function startDemo(
     db: runtime.ctx.db,
     config,
     brokerUrl: runtime.mqttUrl ?? runtime.ctx.brokerUrl(),
+    sealer: runtime.ctx.gatewaySecrets,
+    brokerAccounts: runtime.ingest.brokerAccounts,
     log: logger.child({ role: 'simulator' }),
     signal,
   }).catch((error: unknown) => {

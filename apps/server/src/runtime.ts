@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
+import { createSecretSealer } from './lib/sealed.js';
 import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
 import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
@@ -22,10 +23,9 @@ import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
 
-/** JWT_SECRET, or a secret generated once into DATA_DIR (one machine; set JWT_SECRET for several). */
-async function jwtSecret(config: Config): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  const file = join(config.dataDir, 'jwt-secret');
+/** A secret generated once into DATA_DIR (one machine; set the variable for several). */
+async function dataDirSecret(config: Config, name: string): Promise<string> {
+  const file = join(config.dataDir, name);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
@@ -34,6 +34,11 @@ async function jwtSecret(config: Config): Promise<string> {
     return (await readFile(file, 'utf8')).trim();
   }
 }
+
+const jwtSecret = (config: Config) => config.jwtSecret ?? dataDirSecret(config, 'jwt-secret');
+/** Copy DATA_DIR/gateway-secrets-key into GATEWAY_SECRETS_KEY when moving to several processes. */
+const gatewaySecretsKey = (config: Config) =>
+  config.gatewaySecretsKey ?? dataDirSecret(config, 'gateway-secrets-key');
 
 export type Runtime = {
   ctx: AppContext;
@@ -87,6 +92,7 @@ export async function createRuntime(
     db: db.db,
     tokens: createTokenSigner(secret),
     links: createLinkSigner(secret),
+    gatewaySecrets: createSecretSealer(await gatewaySecretsKey(config)),
     publicUrl: () => config.publicUrl ?? url ?? `http://localhost:${config.port}`,
     brokerUrl: () => gatewayBrokerUrl(config, mqtt?.brokerUrl),
     jobsEnqueued: () => worker?.kick(),
@@ -164,7 +170,7 @@ export async function createRuntime(
         schedule = startMaintenanceSchedule({ db: db.db, log: logger, kick: ctx.jobsEnqueued });
       }
       mqtt = await listenOn('MQTT_PORT', config.mqttPort, config.host, () =>
-        startMqttRoles(config, ingest, db.db, logger),
+        startMqttRoles(ctx, ingest, logger),
       );
       if (!app) return '';
       await listenOn('PORT', config.port, config.host, () =>

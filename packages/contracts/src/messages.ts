@@ -83,6 +83,7 @@ export const messages = {
   taskTypeUnavailable: 'audit log exports are not available yet',
   exportNotReady: 'the export is not ready yet; please try again when its task has completed',
   apiKeyInvalid: 'invalid API key',
+  mqttHookSecretInvalid: 'invalid broker hook secret',
   payloadInvalid: 'the payload does not match the gateway contract',
   // alarm events: acknowledgement, comments, favourites, downloads
   commentRequired: 'please enter a comment',

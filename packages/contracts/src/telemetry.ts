@@ -127,3 +127,30 @@ export const gatewayLog = z.object({
 });
 export type GatewayLog = z.infer<typeof gatewayLog>;
 export const gatewayLogsReply = pagedList(gatewayLog);
+
+/**
+ * MQTT_AUTH=http: the broker's calls (EMQX's HTTP authenticator and authorizer; VerneMQ with
+ * the same bodies), each carrying the shared secret MQTT_HOOK_SECRET.
+ */
+export const mqttHookHeaders = z.object({
+  'x-vigil-hook-secret': z.string().max(200).optional(),
+});
+export const mqttAuthBody = z.object({
+  username: z.string().max(200).default(''),
+  password: z.string().max(500).default(''),
+  clientid: z.string().max(200).default(''),
+});
+export const mqttAclBody = z.object({
+  username: z.string().max(200).default(''),
+  clientid: z.string().max(200).default(''),
+  topic: z.string().min(1).max(500),
+  action: z.enum(['publish', 'subscribe']),
+});
+/** EMQX reads `result`; `is_superuser` is always false: no account may bypass the rules. */
+export const mqttHookReply = z.object({
+  result: z.enum(['allow', 'deny']),
+  is_superuser: z.boolean().optional(),
+});
+export type MqttAuthBody = z.infer<typeof mqttAuthBody>;
+export type MqttAclBody = z.infer<typeof mqttAclBody>;
+export type MqttHookReply = z.infer<typeof mqttHookReply>;

@@ -1,103 +1,99 @@
-import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import type { BrokerHealth, IngestHub } from './hub.js';
+import { MqttConsumer } from './mqtt-consumer.js';
 import { sharedSubscriptions } from './topics.js';
 
 export type ExternalIngest = {
   health: () => BrokerHealth;
-  /** Publishes from the platform itself (the `down` commands) on the first connection. */
-  publish: (topic: string, payload: string) => Promise<void>;
-  /** Starts no new message; those in hand still complete and are acknowledged. */
-  stopAccepting: () => void;
+  /**
+   * Hands this process's share to the other ingest processes: takes no new message, finishes
+   * and acknowledges those it holds, and ends its sessions (see MqttConsumer.handOver).
+   */
+  stopAccepting: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 /**
- * MQTT.js hands one message at a time to `customHandleAcks` and waits for its acknowledgement,
- * so each connection has one message in the pipeline; several connections of the same shared
- * subscription let their messages share a batch.
+ * Messages a connection has in flight. They join the same batches, so one commit acknowledges
+ * many; measured with bench:cluster (bench/README.md).
  */
-export const defaultIngestConnections = 8;
-/** Persistent sessions outlive a restart: the broker keeps unacknowledged messages meanwhile. */
-const sessionExpirySeconds = 0xffffffff;
+export const defaultReceiveMaximum = 1000;
+/** How long a stopping process may take to finish what the broker gave it. */
+const handOverMs = 8000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Consumes gateway messages from an external broker (Mosquitto, EMQX, HiveMQ) through the
- * shared subscriptions `$share/ingest/v1/gateways/+/{up,status,log}`, so several ingest
- * processes split the load. A message is acknowledged (PUBACK) only after it is durable;
- * one that is not is redelivered by the broker when this session comes back.
+ * shared subscriptions `$share/{group}/v1/gateways/+/{up,status,log}`, so several ingest
+ * processes split the load. A message is acknowledged (PUBACK) only after it is durable; one
+ * that is not is redelivered when this session (the same client id) comes back, or, once the
+ * session has expired, never: an ingest process that crashed must be restarted within
+ * MQTT_SESSION_EXPIRY_S.
  */
 export async function startExternalIngest(options: {
   url: string;
-  /** Stable across restarts, so the broker hands the same sessions back. */
-  clientIdBase: string;
+  /** Stable across restarts of this process, distinct from every other ingest process. */
+  clientId: string;
+  sessionExpirySeconds: number;
+  shareGroup: string;
   connections?: number;
+  receiveMaximum?: number;
   hub: IngestHub;
   log: Logger;
 }): Promise<ExternalIngest> {
   const { hub, log } = options;
-  let accepting = true;
+  let aborted = false;
 
   /** Retries until the message is handled: an unacknowledged message must not be skipped. */
-  async function handle(topic: string, payload: Buffer): Promise<boolean> {
-    for (let attempt = 1; ; attempt += 1) {
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    for (let attempt = 1; !aborted; attempt += 1) {
       try {
         await hub.pipeline.handleTopic(topic, payload);
-        return true;
+        return;
       } catch (error) {
-        if (!accepting) return false;
         log.warn({ err: error, topic, attempt }, 'message not handled; retrying');
         await sleep(Math.min(200 * 2 ** (attempt - 1), 5000));
       }
     }
+    // Aborted: never resolves, so never acknowledged; the broker delivers it again.
+    await new Promise(() => undefined);
   }
 
-  function connect(index: number): Promise<MqttClient> {
-    return mqtt.connectAsync(options.url, {
-      protocolVersion: 5,
-      clientId: `${options.clientIdBase}-${index}`,
-      clean: false,
-      properties: { sessionExpiryInterval: sessionExpirySeconds },
-      reconnectPeriod: 1000,
-      connectTimeout: 10_000,
-      customHandleAcks: (topic, message, _packet, done) => {
-        // Not acknowledged: after a restart the broker delivers it again.
-        if (!accepting) return;
-        void handle(topic, message).then((handled) => {
-          if (handled) done(0);
-        });
-      },
-    });
-  }
-
-  const clients = await Promise.all(
-    Array.from({ length: options.connections ?? defaultIngestConnections }, (_, index) =>
-      connect(index),
-    ),
+  const count = options.connections ?? 1;
+  const consumers = Array.from(
+    { length: count },
+    (_, index) =>
+      new MqttConsumer({
+        url: options.url,
+        clientId: count === 1 ? options.clientId : `${options.clientId}-${String(index)}`,
+        sessionExpirySeconds: options.sessionExpirySeconds,
+        subscriptions: sharedSubscriptions(options.shareGroup),
+        receiveMaximum: options.receiveMaximum ?? defaultReceiveMaximum,
+        onMessage: handle,
+        log,
+      }),
   );
-  for (const client of clients) {
-    client.on('error', (error) => {
-      log.warn({ err: error.message }, 'ingest broker connection error');
-    });
-    await client.subscribeAsync(sharedSubscriptions, { qos: 1 });
+  try {
+    await Promise.all(consumers.map((consumer) => consumer.ready));
+  } catch (error) {
+    for (const consumer of consumers) consumer.abort();
+    throw error;
   }
-  log.info({ url: options.url, connections: clients.length }, 'ingest subscribed to the broker');
+  log.info(
+    { clientId: options.clientId, group: options.shareGroup, connections: count },
+    'ingest subscribed to the broker',
+  );
 
   return {
-    health: () => (clients.every((client) => client.connected) ? 'ok' : 'down'),
-    async publish(topic, payload) {
-      const [client] = clients;
-      if (!client) throw new Error('no ingest connection');
-      await client.publishAsync(topic, payload, { qos: 1, retain: false });
+    health: () => (consumers.every((consumer) => consumer.connected()) ? 'ok' : 'down'),
+    async stopAccepting() {
+      await Promise.all(consumers.map((consumer) => consumer.handOver(handOverMs)));
     },
-    stopAccepting() {
-      accepting = false;
-    },
-    async close() {
-      accepting = false;
-      await Promise.all(clients.map((client) => client.endAsync()));
+    close() {
+      aborted = true;
+      for (const consumer of consumers) consumer.abort();
+      return Promise.resolve();
     },
   };
 }

@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import { realtimeAnnouncer } from '../alarm-engine/announce.js';
 import { attachAlarmDefinitions, createAlarmDefinitions } from '../alarm-engine/definitions.js';
 import { createAlarmEngine, type AlarmEngine } from '../alarm-engine/engine.js';
+import { createBrokerAccounts, type BrokerAccounts } from '../broker-auth/index.js';
 import type { AppContext } from '../context.js';
 import { createDoorTracker, type DoorTracker } from '../modules/doors/tracker.js';
 import { createGatewayLogWriter, type GatewayLogWriter } from '../modules/gateway-logs/writer.js';
@@ -34,6 +35,8 @@ export type IngestHub = {
   pipeline: Pipeline;
   /** Commands to gateways on their `down` topic (firmware updates, LoRa frequency). */
   downlink: Downlink;
+  /** Gateway accounts on an external broker (MQTT_AUTH=dynsec), told of each change. */
+  brokerAccounts: BrokerAccounts;
   /** The embedded broker's or the external connection's state, for /healthz. */
   brokerHealth: () => BrokerHealth;
   setBrokerHealth: (probe: () => BrokerHealth) => void;
@@ -148,6 +151,7 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     alarms,
     pipeline,
     downlink,
+    brokerAccounts: createBrokerAccounts(),
     brokerHealth: () => probe(),
     setBrokerHealth(next) {
       probe = next;

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { startDynsecAccounts, type DynsecAccounts } from '../broker-auth/index.js';
 import { ConfigError, type Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { AppContext } from '../context.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { startExternalIngest, type ExternalIngest } from './external.js';
 import type { IngestHub } from './hub.js';
@@ -26,18 +24,6 @@ export function checkMqttRoles(config: Config): void {
   }
 }
 
-/** A client id kept in DATA_DIR, so that a restarted ingest resumes its persistent sessions. */
-async function ingestClientId(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'ingest-client-id');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const id = `vigil-ingest-${randomBytes(6).toString('hex')}`;
-    await writeFile(file, `${id}\n`, { flag: 'wx' }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
-}
-
 export type MqttRoles = {
   /** The embedded broker's address, when this process runs it. */
   brokerUrl: string | undefined;
@@ -48,47 +34,81 @@ export type MqttRoles = {
   close: () => Promise<void>;
 };
 
-/** Starts the broker role (Aedes on MQTT_PORT) and the ingest role's MQTT side. */
+async function startExternal(config: Config, hub: IngestHub, logger: Logger) {
+  const log = logger.child({ role: 'ingest' });
+  try {
+    return await startExternalIngest({
+      url: config.mqttUrl ?? '',
+      clientId: config.mqttClientId,
+      sessionExpirySeconds: config.mqttSessionExpirySeconds,
+      shareGroup: config.mqttShareGroup,
+      hub,
+      log,
+    });
+  } catch (error) {
+    throw new ConfigError(
+      `MQTT_URL: the broker refused the ingest account or its subscriptions (${(error as Error).message})`,
+    );
+  }
+}
+
+/**
+ * Starts the broker role (Aedes on MQTT_PORT), the ingest role's MQTT side, and, with
+ * MQTT_AUTH=dynsec, the gateway accounts on the external broker (every process that may change
+ * a gateway keeps them in step).
+ */
 export async function startMqttRoles(
-  config: Config,
+  ctx: AppContext,
   hub: IngestHub,
-  db: Db,
   logger: Logger,
 ): Promise<MqttRoles> {
+  const { config } = ctx;
   let broker: EmbeddedBroker | undefined;
   let external: ExternalIngest | undefined;
+  let accounts: DynsecAccounts | undefined;
+  if (config.mqttAuth === 'none') {
+    logger.warn(
+      'MQTT_AUTH=none: the broker at MQTT_URL authenticates nobody, so anyone who reaches it can publish readings for any gateway',
+    );
+  }
+  if (config.mqttAuth === 'dynsec') {
+    accounts = await startDynsecAccounts({
+      config,
+      database: ctx.database,
+      sealer: ctx.gatewaySecrets,
+      log: logger.child({ role: 'broker-accounts' }),
+    });
+    hub.brokerAccounts.use(accounts.sync);
+  }
   if (config.roles.includes('broker')) {
     // A taken port rejects with EADDRINUSE; the runtime names MQTT_PORT in its message.
     broker = await startEmbeddedBroker({
       host: config.host,
       port: config.mqttPort,
       hub,
-      db,
+      db: ctx.db,
       log: logger.child({ role: 'broker' }),
     });
     hub.setBrokerHealth(broker.health);
     hub.downlink.use(broker.publish);
   } else if (config.roles.includes('ingest') && config.mqttUrl) {
-    external = await startExternalIngest({
-      url: config.mqttUrl,
-      clientIdBase: await ingestClientId(config.dataDir),
-      hub,
-      log: logger.child({ role: 'ingest' }),
-    });
+    // Commands to gateways go out on the downlink's own connection (downlink.ts).
+    external = await startExternal(config, hub, logger);
     hub.setBrokerHealth(external.health);
-    hub.downlink.use(external.publish);
   }
   return {
     brokerUrl: broker?.url,
     brokerPort: broker?.port,
     async stopAccepting() {
       await broker?.stopAccepting();
-      external?.stopAccepting();
+      await external?.stopAccepting();
     },
     async close() {
       hub.downlink.use(undefined);
+      hub.brokerAccounts.use(undefined);
       await broker?.close();
       await external?.close();
+      await accounts?.close();
       await hub.downlink.close();
     },
   };

@@ -14,7 +14,6 @@ export function parseTopic(topic: string): { gatewayId: string; kind: TopicKind 
   return { gatewayId, kind };
 }
 
-/** The shared subscriptions of the ingest group on an external broker. */
-export const sharedSubscriptions = upstreamKinds.map(
-  (kind) => `$share/ingest/${topicPrefix}/+/${kind}`,
-);
+/** The shared subscriptions of the ingest processes' group (MQTT_SHARE_GROUP) on an external broker. */
+export const sharedSubscriptions = (group: string) =>
+  upstreamKinds.map((kind) => `$share/${group}/${topicPrefix}/+/${kind}`);

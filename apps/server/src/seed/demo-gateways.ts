@@ -1,9 +1,11 @@
 import { demoPlan, startDemo } from '@vigil/simulator';
 import { inArray, max } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { BrokerAccounts } from '../broker-auth/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { devices } from '../db/schema/index.js';
+import type { SecretSealer } from '../lib/sealed.js';
 import { rotateDemoSecrets } from './demo-inventory.js';
 
 export type DemoGateways = { stop: () => Promise<void> } | undefined;
@@ -27,12 +29,16 @@ export async function startDemoGateways(options: {
   db: Db;
   config: Config;
   brokerUrl: string;
+  sealer: SecretSealer;
+  /** Gives the broker the new secrets (MQTT_AUTH=dynsec) before the gateways connect. */
+  brokerAccounts: BrokerAccounts;
   log: Logger;
   signal: AbortSignal;
 }): Promise<DemoGateways> {
   const { db, config, log } = options;
-  const credentials = await rotateDemoSecrets(db, config.dataDir);
+  const credentials = await rotateDemoSecrets(db, config.dataDir, options.sealer);
   if (credentials.length === 0) return undefined;
+  await options.brokerAccounts.changed(credentials.map((gateway) => gateway.gatewayId));
   const earliest = Date.now() - config.demoHistoryHours * 3_600_000;
   const latest = await latestDemoReading(db);
   const backfillFrom = new Date(Math.max(earliest, latest ? latest.getTime() + 1 : earliest));

@@ -4,6 +4,7 @@ import { demoLocations, demoPlan } from '@vigil/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.js';
 import { devices, deviceUsers, gateways, locations } from '../db/schema/index.js';
+import type { SecretSealer } from '../lib/sealed.js';
 import { hashPassword, randomToken } from '../lib/secrets.js';
 
 /** The demo's gateways, locations and devices (the simulator's plan), in the demo account. */
@@ -60,7 +61,11 @@ export type DemoCredentials = { gatewayId: string; secret: string; devices: stri
  * DATA_DIR/demo-gateways.json for the simulator: secrets are stored only as hashes,
  * so the demo cannot recover old ones.
  */
-export async function rotateDemoSecrets(db: Db, dataDir: string): Promise<DemoCredentials> {
+export async function rotateDemoSecrets(
+  db: Db,
+  dataDir: string,
+  sealer: SecretSealer,
+): Promise<DemoCredentials> {
   const ids = demoPlan.map((gateway) => gateway.gatewayId);
   const existing = await db
     .select({ gatewayId: gateways.gatewayId })
@@ -72,7 +77,7 @@ export async function rotateDemoSecrets(db: Db, dataDir: string): Promise<DemoCr
     const secret = randomToken();
     await db
       .update(gateways)
-      .set({ secretHash: await hashPassword(secret) })
+      .set({ secretHash: await hashPassword(secret), secretSealed: sealer.seal(secret) })
       .where(eq(gateways.gatewayId, gateway.gatewayId));
     credentials.push({
       gatewayId: gateway.gatewayId,

@@ -4,6 +4,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { devices, gateways, users } from '../../src/db/schema/index.js';
+import type { SecretSealer } from '../../src/lib/sealed.js';
 import { hashPassword } from '../../src/lib/secrets.js';
 import { createDemoApp, type TestApp } from './test-app.js';
 
@@ -45,7 +46,7 @@ export type TestGateway = {
 export async function insertGateway(
   db: Db,
   accountId: string,
-  options: { deviceCount?: number; ttl?: number } = {},
+  options: { deviceCount?: number; ttl?: number; sealer?: SecretSealer } = {},
 ): Promise<TestGateway> {
   const gatewayId = `gw-${randomBytes(4).toString('hex')}`;
   const secret = randomBytes(16).toString('hex');
@@ -56,6 +57,7 @@ export async function insertGateway(
       gatewayId,
       name: `Gateway ${gatewayId}`,
       secretHash: await hashPassword(secret),
+      secretSealed: options.sealer?.seal(secret),
     })
     .returning({ id: gateways.id });
   if (!gateway) throw new Error('gateway insert returned nothing');

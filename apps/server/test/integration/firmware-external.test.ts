@@ -16,7 +16,7 @@ let subscriber: MqttClient;
 beforeAll(async () => {
   mosquitto = await startMosquitto();
   // An API process of its own: no broker and no ingest role, only MQTT_URL.
-  test = await createDemoApp({ MQTT_URL: mosquitto.url, ROLES: 'api' });
+  test = await createDemoApp({ MQTT_URL: mosquitto.url, MQTT_AUTH: 'none', ROLES: 'api' });
   subscriber = await mqtt.connectAsync(mosquitto.url, { reconnectPeriod: 0 });
 });
 afterAll(async () => {

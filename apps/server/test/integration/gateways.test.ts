@@ -103,7 +103,11 @@ describe('registering gateways', () => {
   it.each([
     [{ HOST: '10.0.0.5', MQTT_PORT: '1884' }, undefined, 'mqtt://10.0.0.5:1884'],
     [{ MQTT_PORT: '0' }, 'mqtt://127.0.0.1:40123', 'mqtt://127.0.0.1:40123'],
-    [{ MQTT_URL: 'mqtt://ingest:s3cret@broker.lab:1883' }, undefined, 'mqtt://broker.lab:1883'],
+    [
+      { MQTT_URL: 'mqtt://ingest:s3cret@broker.lab:1883', MQTT_AUTH: 'none' },
+      undefined,
+      'mqtt://broker.lab:1883',
+    ],
     [
       { MQTT_PUBLIC_URL: 'mqtts://mqtt.lab.example:8883' },
       'mqtt://127.0.0.1:1883',

@@ -28,14 +28,16 @@ const db = () => test.runtime.ctx.db;
 
 beforeAll(async () => {
   mosquitto = await startMosquitto();
-  test = await createDemoApp({ MQTT_URL: mosquitto.url, INGEST_FLUSH_MS: '10' });
+  test = await createDemoApp({ MQTT_URL: mosquitto.url, MQTT_AUTH: 'none', INGEST_FLUSH_MS: '10' });
   gateway = await insertGateway(db(), await accountOf(db(), demo.owner), { deviceCount: 4 });
   // Two ingest consumers of the same shared subscription, as two ingest processes would be.
   for (const name of ['a', 'b']) {
     const hub = createIngestHub(test.runtime.ctx, pino({ level: 'silent' }));
     const ingest = await startExternalIngest({
       url: mosquitto.url,
-      clientIdBase: `test-ingest-${name}-${Date.now()}`,
+      clientId: `test-ingest-${name}-${Date.now()}`,
+      sessionExpirySeconds: 60,
+      shareGroup: 'vigil-ingest',
       connections: 2,
       hub,
       log: pino({ level: 'silent' }),
@@ -45,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const { hub, ingest } of consumers) {
-    ingest.stopAccepting();
+    await ingest.stopAccepting();
     await hub.writer.close();
     await ingest.close();
     await hub.logs.close();
@@ -61,7 +63,7 @@ const handledBy = async (hub: IngestHub) =>
   });
 
 describe('ingest from an external broker (Mosquitto)', () => {
-  it('splits the load between consumers of $share/ingest and stores every reading once', async () => {
+  it('splits the load between consumers of $share/vigil-ingest and stores every reading once', async () => {
     const publisher = await mqtt.connectAsync(mosquitto.url, { protocolVersion: 4 });
     const messages = 40;
     const end = Date.now() - 60_000;

@@ -50,6 +50,7 @@ describe('the ingest process', () => {
       ...(await environment()),
       ROLES: 'ingest',
       MQTT_URL: mosquitto.url,
+      MQTT_AUTH: 'none',
       INGEST_FLUSH_MS: '20',
     };
     const setup = await openProcessDatabase(env);

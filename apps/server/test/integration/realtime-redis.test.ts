@@ -48,6 +48,7 @@ describe('live events across processes (REDIS_URL)', () => {
       const env = {
         ...base,
         MQTT_URL: mosquitto.url,
+        MQTT_AUTH: 'none',
         REDIS_URL: redisUrl ?? '',
         JWT_SECRET: randomBytes(32).toString('hex'),
         INGEST_FLUSH_MS: '10',

@@ -25,6 +25,8 @@ export const gateways = pgTable(
     loraFreq: text('lora_freq').notNull().default(''),
     /** argon2id hash of the gateway's MQTT secret. */
     secretHash: text('secret_hash'),
+    /** The same secret sealed with GATEWAY_SECRETS_KEY (lib/sealed.ts), for the broker's account. */
+    secretSealed: text('secret_sealed'),
     status: text('status', { enum: ['online', 'offline'] })
       .notNull()
       .default('offline'),

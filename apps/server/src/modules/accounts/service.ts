@@ -259,9 +259,11 @@ export async function deleteAccount(
     return sessionIds;
   });
   for (const sessionId of revoked) endSessionSockets(ctx, sessionId);
-  const directory = ingestHubOf(ctx).directory;
-  for (const gateway of await repo.accountGateways(ctx.db, account.id))
-    directory.forgetGateway(gateway.gatewayId);
+  const hub = ingestHubOf(ctx);
+  const accountGateways = await repo.accountGateways(ctx.db, account.id);
+  for (const gateway of accountGateways) hub.directory.forgetGateway(gateway.gatewayId);
+  // Their broker accounts are disabled too (MQTT_AUTH=dynsec): connected gateways are dropped.
+  await hub.brokerAccounts.changed(accountGateways.map((gateway) => gateway.gatewayId));
   return {
     id: account.id,
     status: 'disabled',

@@ -1,13 +1,19 @@
 import { topicPrefix } from '@vigil/contracts';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
+import type { SecretSealer } from '../../lib/sealed.js';
 import { burnPasswordCheck, hashPassword, randomToken, verifyPassword } from '../../lib/secrets.js';
 import * as repo from './repo.js';
 
-/** A new MQTT secret (32 random bytes, base64url) and the only thing stored of it. */
-export async function newSecret(): Promise<{ secret: string; secretHash: string }> {
+/**
+ * A new MQTT secret (32 random bytes, base64url), its hash (which checks it) and its sealed
+ * copy (which only the broker's account is rebuilt from, MQTT_AUTH=dynsec).
+ */
+export async function newSecret(
+  sealer: SecretSealer,
+): Promise<{ secret: string; secretHash: string; secretSealed: string }> {
   const secret = randomToken(32);
-  return { secret, secretHash: await hashPassword(secret) };
+  return { secret, secretHash: await hashPassword(secret), secretSealed: sealer.seal(secret) };
 }
 
 /**

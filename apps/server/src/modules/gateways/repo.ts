@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, devices, gateways } from '../../db/schema/index.js';
 import { isUniqueViolation, likePattern } from '../devices/repo.js';
@@ -139,6 +139,7 @@ export async function insertGateway(
     name: string;
     loraFreq: string;
     secretHash: string;
+    secretSealed: string;
   },
 ): Promise<string | undefined> {
   const [row] = await db
@@ -154,7 +155,13 @@ export async function updateGateway(
   db: Executor,
   accountId: string,
   id: string,
-  values: { gatewayId?: string; name?: string; loraFreq?: string; secretHash?: string },
+  values: {
+    gatewayId?: string;
+    name?: string;
+    loraFreq?: string;
+    secretHash?: string;
+    secretSealed?: string;
+  },
 ): Promise<boolean> {
   try {
     await db
@@ -224,4 +231,28 @@ export async function gatewayCounts(
       ),
     );
   return { total: row?.total ?? 0, connected: row?.connected ?? 0, online: row?.online ?? 0 };
+}
+
+export type BrokerAccountRow = {
+  gatewayId: string;
+  secretHash: string | null;
+  secretSealed: string | null;
+  accountStatus: 'active' | 'disabled';
+};
+
+/** What the broker's gateway accounts are built from: every gateway, or those of `gatewayIds`. */
+export function brokerAccountRows(
+  db: Executor,
+  gatewayIds?: string[],
+): Promise<BrokerAccountRow[]> {
+  return db
+    .select({
+      gatewayId: gateways.gatewayId,
+      secretHash: gateways.secretHash,
+      secretSealed: gateways.secretSealed,
+      accountStatus: accounts.status,
+    })
+    .from(gateways)
+    .innerJoin(accounts, eq(accounts.id, gateways.accountId))
+    .where(gatewayIds === undefined ? undefined : inArray(gateways.gatewayId, gatewayIds));
 }

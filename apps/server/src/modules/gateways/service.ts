@@ -8,6 +8,7 @@ import * as audit from '../audit/service.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import { csvHeaders, toCsv } from '../devices/csv.js';
 import { ownAccountId, ownListAccountId, pagination } from '../devices/scope.js';
+import { ingestHubOf } from '../../ingest/hub.js';
 import { mqttConnection, newSecret } from './credentials.js';
 import * as repo from './repo.js';
 
@@ -77,6 +78,11 @@ export async function csv(ctx: AppContext, actor: Actor) {
   return { headers: csvHeaders('gatewayList.csv'), body: toCsv(gatewayCsvColumns, rows) };
 }
 
+/** After the commit: the broker's accounts follow (MQTT_AUTH=dynsec), retried if it is away. */
+function brokerAccountsChanged(ctx: AppContext, gatewayIds: string[]): Promise<void> {
+  return ingestHubOf(ctx).brokerAccounts.changed(gatewayIds);
+}
+
 function credentials(ctx: AppContext, row: repo.GatewayRow, secret: string) {
   return { gateway: toGateway(row), secret, mqtt: mqttConnection(ctx.brokerUrl(), row.gatewayId) };
 }
@@ -84,7 +90,7 @@ function credentials(ctx: AppContext, row: repo.GatewayRow, secret: string) {
 /** Registers a gateway; its MQTT secret is in this reply and nowhere else, ever. */
 export async function create(ctx: AppContext, actor: Actor, body: z.output<typeof gatewayBody>) {
   const accountId = ownAccountId(actor);
-  const { secret, secretHash } = await newSecret();
+  const { secret, secretHash, secretSealed } = await newSecret(ctx.gatewaySecrets);
   const id = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertGateway(tx, {
       accountId,
@@ -92,6 +98,7 @@ export async function create(ctx: AppContext, actor: Actor, body: z.output<typeo
       name: body.gatewayName,
       loraFreq: body.loraFreq,
       secretHash,
+      secretSealed,
     });
     if (!created) throw conflict('gatewayIdTaken', 'gatewayId');
     await audit.record(tx, subjectOf(actor), {
@@ -101,6 +108,7 @@ export async function create(ctx: AppContext, actor: Actor, body: z.output<typeo
     });
     return created;
   });
+  await brokerAccountsChanged(ctx, [body.gatewayId]);
   return credentials(ctx, await ownGateway(ctx.db, accountId, id), secret);
 }
 
@@ -123,7 +131,7 @@ export async function update(
   body: GatewayUpdate,
 ): Promise<Gateway> {
   const accountId = ownAccountId(actor);
-  await ctx.db.transaction(async (tx) => {
+  const renamed = await ctx.db.transaction(async (tx) => {
     const current = await ownGateway(tx, accountId, id);
     const next = {
       gatewayId: body.gatewayId ?? current.gatewayId,
@@ -147,14 +155,17 @@ export async function update(
       action: 'update',
       information: `Updated gateway ${current.gatewayId} (${current.name})${changes ? `: ${changes}` : ' (no changes)'}`,
     });
+    return next.gatewayId === current.gatewayId ? [] : [current.gatewayId, next.gatewayId];
   });
+  // A new hardware id is a new broker user name: the old account goes, a new one comes.
+  await brokerAccountsChanged(ctx, renamed);
   return toGateway(await ownGateway(ctx.db, accountId, id));
 }
 
 /** Refused (409) while devices use the gateway: no device silently loses its gateway. */
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const accountId = ownAccountId(actor);
-  await ctx.db.transaction(async (tx) => {
+  const gatewayId = await ctx.db.transaction(async (tx) => {
     const current = await ownGateway(tx, accountId, id);
     if (current.deviceCount > 0) throw conflict('gatewayHasDevices');
     await repo.deleteGateway(tx, accountId, id);
@@ -163,21 +174,26 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
       action: 'delete',
       information: `Deleted gateway ${current.gatewayId} (${current.name})`,
     });
+    return current.gatewayId;
   });
+  await brokerAccountsChanged(ctx, [gatewayId]);
 }
 
 /** A new MQTT secret, shown this once; the old one stops working when this commits. */
 export async function rotateSecret(ctx: AppContext, actor: Actor, id: string) {
   const accountId = ownAccountId(actor);
-  const { secret, secretHash } = await newSecret();
-  await ctx.db.transaction(async (tx) => {
+  const { secret, secretHash, secretSealed } = await newSecret(ctx.gatewaySecrets);
+  const gatewayId = await ctx.db.transaction(async (tx) => {
     const current = await ownGateway(tx, accountId, id);
-    await repo.updateGateway(tx, accountId, id, { secretHash });
+    await repo.updateGateway(tx, accountId, id, { secretHash, secretSealed });
     await audit.record(tx, subjectOf(actor), {
       event: 'gateway',
       action: 'rotateSecret',
       information: `New MQTT secret for gateway ${current.gatewayId} (${current.name}); the previous one no longer works`,
     });
+    return current.gatewayId;
   });
+  // The broker changes the password and disconnects whoever signed in with the old one.
+  await brokerAccountsChanged(ctx, [gatewayId]);
   return credentials(ctx, await ownGateway(ctx.db, accountId, id), secret);
 }

@@ -40,6 +40,21 @@ export const ingest: MatrixModule = {
       body: (c) => ({ readings: series(c.ids.ingestDevice ?? '', 1) }),
       expected: all(200),
     },
+    // The broker hook exists only with MQTT_AUTH=http (broker-hook.test.ts): here, for nobody.
+    {
+      method: 'POST',
+      route: '/api/mqtt/auth',
+      url: () => '/api/mqtt/auth',
+      body: () => ({ username: 'gw-1', password: 'secret' }),
+      expected: all(404),
+    },
+    {
+      method: 'POST',
+      route: '/api/mqtt/acl',
+      url: () => '/api/mqtt/acl',
+      body: () => ({ username: 'gw-1', topic: 'v1/gateways/gw-1/up', action: 'publish' }),
+      expected: all(404),
+    },
     {
       method: 'GET',
       route: '/api/gateway/gatewayLogs',

@@ -1,0 +1,361 @@
+/**
+ * `npm run bench:cluster`: the scale-out topology (deploy/compose.yaml as processes: Mosquitto
+ * with the dynamic security plugin, PostgreSQL, Redis, api ×2, ingest, worker) against the
+ * embedded mode (one process with its own broker) on the same PostgreSQL in the same run:
+ *  - ingest throughput: gateways publish every reading over QoS 1, many messages in flight,
+ *    devices interleaved; timed from the first publish until the database holds every reading
+ *    (then checked: exactly that many, all distinct), with one and with two ingest processes;
+ *  - publish -> browser latency: a probe reading every 300 ms to a Socket.IO client on the
+ *    *other* api process (the only one in embedded mode), idle and under 1,000 readings/s.
+ * Publishers run in child processes. Needs DATABASE_URL (an admin URL; fresh databases are
+ * made) and REDIS_URL (default redis://127.0.0.1:6379); uses the built server bundle.
+ */
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { socketPath, topics, type ServerToClientEvents } from '@vigil/contracts';
+import mqtt from 'mqtt';
+import { io, type Socket } from 'socket.io-client';
+import { createSecretSealer } from '../apps/server/src/lib/sealed.js';
+import { runLoad } from '../apps/simulator/src/load.js';
+import { startDynsecMosquitto } from '../apps/server/test/helpers/mosquitto.js';
+import {
+  addressOf,
+  freshDatabase,
+  hex,
+  readingCount,
+  seed,
+  startProc,
+  storedCounts,
+  type BenchGateway,
+  type Proc,
+} from './cluster-topology.js';
+import { writeResults } from './results-file.js';
+
+const settings = {
+  readings: Number(process.env.BENCH_READINGS ?? 200_000),
+  gateways: Number(process.env.BENCH_GATEWAYS ?? 8),
+  devicesPerGateway: Number(process.env.BENCH_DEVICES ?? 25),
+  readingsPerMessage: Number(process.env.BENCH_MESSAGE_READINGS ?? 20),
+  window: Number(process.env.BENCH_WINDOW ?? 32),
+  probeSeconds: Number(process.env.BENCH_PROBE_SECONDS ?? 15),
+  probeEveryMs: 300,
+  loadRate: 1000,
+};
+const self = fileURLToPath(import.meta.url);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => loadavg().map((value) => Number(value.toFixed(2)));
+
+type PublishPlan = { url: string; gateways: BenchGateway[]; messages: number; startMs: number };
+
+/** Child: one MQTT 3.1.1 client per gateway, `window` QoS 1 messages in flight each. */
+async function publisher(plan: PublishPlan) {
+  const clients = await Promise.all(
+    plan.gateways.map((gateway) =>
+      mqtt.connectAsync(plan.url, {
+        protocolVersion: 4,
+        clientId: `bench-${gateway.gatewayId}`,
+        username: gateway.gatewayId,
+        password: gateway.secret,
+        reconnectPeriod: 0,
+      }),
+    ),
+  );
+  const payloads = plan.gateways.map((gateway) =>
+    Array.from({ length: plan.messages }, (_, message) => {
+      const readings = Array.from({ length: settings.readingsPerMessage }, (_, offset) => {
+        const sequence = message * settings.readingsPerMessage + offset;
+        const deviceId = gateway.devices[sequence % gateway.devices.length] ?? '';
+        const round = Math.floor(sequence / gateway.devices.length);
+        const data = { t: 4 + (sequence % 17) / 10, h: 40 + (sequence % 9), b: 90, m: 3 };
+        return { deviceId, ts: new Date(plan.startMs + round * 1000).toISOString(), data };
+      });
+      return Buffer.from(JSON.stringify({ readings }));
+    }),
+  );
+  process.send?.('start');
+  const started = performance.now();
+  await Promise.all(
+    plan.gateways.map(async (gateway, index) => {
+      const messages = payloads[index] ?? [];
+      let next = 0;
+      const lane = async () => {
+        while (next < messages.length) {
+          const payload = messages[next++];
+          if (payload) {
+            await clients[index]?.publishAsync(topics.up(gateway.gatewayId), payload, { qos: 1 });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: settings.window }, lane));
+    }),
+  );
+  process.send?.({ acknowledgedSeconds: (performance.now() - started) / 1000 });
+  await Promise.all(clients.map((client) => client.endAsync()));
+}
+
+/** From the first publish until the database holds every reading; then exactly those. */
+async function throughput(
+  url: string,
+  gateways: BenchGateway[],
+  database: Awaited<ReturnType<typeof freshDatabase>>,
+) {
+  const messages = Math.ceil(settings.readings / gateways.length / settings.readingsPerMessage);
+  const total = messages * gateways.length * settings.readingsPerMessage;
+  const loadBefore = load();
+  const child = fork(self, ['publisher'], { execArgv: ['--import', 'tsx'] });
+  let started = 0;
+  let acknowledgedSeconds = 0;
+  child.on('message', (message) => {
+    if (message === 'start') started = performance.now();
+    else acknowledgedSeconds = (message as { acknowledgedSeconds: number }).acknowledgedSeconds;
+  });
+  child.send({
+    url,
+    gateways,
+    messages,
+    startMs: Date.now() - 6 * 3_600_000,
+  } satisfies PublishPlan);
+  while ((await readingCount(database.database)) < total) await sleep(200);
+  const seconds = (performance.now() - started) / 1000;
+  const counts = await storedCounts(database.database);
+  if (counts.readings !== total || counts.distinct !== total) {
+    throw new Error(`expected ${String(total)} readings, stored ${JSON.stringify(counts)}`);
+  }
+  return {
+    readings: total,
+    seconds: Number(seconds.toFixed(2)),
+    readingsPerSecond: Math.round(total / seconds),
+    brokerAcknowledgedSeconds: Number(acknowledgedSeconds.toFixed(2)),
+    verified: counts,
+    loadavg: { before: loadBefore, after: load() },
+  };
+}
+
+function percentile(sorted: number[], p: number) {
+  return Math.round(
+    sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0,
+  );
+}
+
+/** Probe readings to a socket on `socketUrl`, idle or under the load of the other gateways. */
+async function latency(options: {
+  mqttUrl: string;
+  signInUrl: string;
+  socketUrl: string;
+  owner: { email: string; password: string };
+  gateways: BenchGateway[];
+  loaded: boolean;
+}) {
+  const [probe, ...others] = options.gateways;
+  const deviceId = probe?.devices[0] ?? '';
+  const signIn = await fetch(`${options.signInUrl}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(options.owner),
+  });
+  const { jwt } = ((await signIn.json()) as { data: { jwt: string } }).data;
+  const socket: Socket<ServerToClientEvents> = io(options.socketUrl, {
+    path: socketPath,
+    transports: ['websocket'],
+    auth: { token: jwt },
+    query: { deviceId, timeValue: '1' },
+  });
+  const sent = new Map<string, number>();
+  const latencies: number[] = [];
+  socket.on('liveData', (event) => {
+    const at = sent.get(event.reading.createdAt);
+    if (event.deviceId === deviceId && at !== undefined) latencies.push(performance.now() - at);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => {
+      resolve();
+    });
+    socket.once('connect_error', reject);
+  });
+  const client = await mqtt.connectAsync(options.mqttUrl, {
+    protocolVersion: 4,
+    clientId: `bench-probe-${hex(3)}`,
+    username: probe?.gatewayId,
+    password: probe?.secret,
+  });
+  const background = options.loaded
+    ? fork(self, ['load'], { execArgv: ['--import', 'tsx'] })
+    : undefined;
+  background?.send({ url: options.mqttUrl, gateways: others });
+  if (background) await sleep(2000);
+  const loadBefore = load();
+  const end = Date.now() + settings.probeSeconds * 1000;
+  while (Date.now() < end) {
+    const ts = new Date().toISOString();
+    sent.set(ts, performance.now());
+    const reading = { deviceId, ts, data: { t: 4.2, h: 40, b: 90, m: 3 } };
+    await client.publishAsync(
+      topics.up(probe?.gatewayId ?? ''),
+      JSON.stringify({ readings: [reading] }),
+      { qos: 1 },
+    );
+    await sleep(settings.probeEveryMs);
+  }
+  await sleep(2000);
+  background?.kill('SIGTERM');
+  socket.close();
+  await client.endAsync();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    samples: sent.size,
+    received: latencies.length,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: Math.round(sorted.at(-1) ?? 0),
+    loadavg: loadBefore,
+  };
+}
+
+async function measure(
+  name: string,
+  start: (
+    db: string,
+    gateways: BenchGateway[],
+  ) => Promise<{ procs: Proc[]; mqttUrl: string; signInUrl: string; socketUrl: string }>,
+  withLatency: boolean,
+) {
+  const database = await freshDatabase(process.env.DATABASE_URL ?? '');
+  const seeded = await seed(
+    database.database,
+    createSecretSealer(secretsKey),
+    settings.gateways,
+    settings.devicesPerGateway,
+  );
+  const topology = await start(database.url, seeded.gateways);
+  try {
+    process.stdout.write(`\n${name}\n`);
+    const ingest = await throughput(topology.mqttUrl, seeded.gateways, database);
+    process.stdout.write(
+      `  ingest: ${String(ingest.readingsPerSecond)} readings/s (${String(ingest.readings)} in ${String(ingest.seconds)} s, all stored once; load ${ingest.loadavg.before.join(' ')})\n`,
+    );
+    if (!withLatency) return { ingest };
+    const latencies: Record<string, unknown> = {};
+    for (const loaded of [false, true]) {
+      const result = await latency({
+        ...topology,
+        owner: seeded.owner,
+        gateways: seeded.gateways,
+        loaded,
+      });
+      latencies[loaded ? 'at1000PerSecond' : 'idle'] = result;
+      process.stdout.write(
+        `  publish -> socket ${loaded ? 'at 1,000 readings/s' : 'idle'}: p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, max ${String(result.maxMs)} ms (${String(result.received)}/${String(result.samples)} received; load ${result.loadavg.join(' ')})\n`,
+      );
+    }
+    return { ingest, latency: latencies };
+  } finally {
+    for (const proc of topology.procs.reverse()) await proc.stop();
+    await database.drop();
+  }
+}
+
+const secretsKey = hex(32);
+const jwtSecret = hex(32);
+
+async function main() {
+  if (!process.env.DATABASE_URL) throw new Error('bench:cluster needs DATABASE_URL (PostgreSQL)');
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const common = {
+    JWT_SECRET: jwtSecret,
+    GATEWAY_SECRETS_KEY: secretsKey,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  };
+  const broker = await startDynsecMosquitto();
+  const results: Record<string, unknown> = { loadavgAtStart: load() };
+  try {
+    results.embedded = await measure(
+      'embedded: one process, its own broker (Aedes)',
+      async (db) => {
+        const proc = await startProc({ ...common, DATABASE_URL: db, MQTT_PORT: '0' });
+        const mqttUrl = await addressOf(proc, 'mqtt');
+        const http = await addressOf(proc, 'http');
+        return { procs: [proc], mqttUrl, signInUrl: http, socketUrl: http };
+      },
+      true,
+    );
+    for (const ingestCount of [1, 2]) {
+      const key = `cluster${String(ingestCount)}Ingest`;
+      results[key] = await measure(
+        `scale-out: Mosquitto, api ×2, worker, ingest ×${String(ingestCount)}`,
+        async (db) => {
+          const env = {
+            ...common,
+            DATABASE_URL: db,
+            REDIS_URL: redisUrl,
+            MQTT_URL: broker.platformUrl,
+          };
+          const apis = [
+            await startProc({ ...env, ROLES: 'api' }),
+            await startProc({ ...env, ROLES: 'api' }),
+          ];
+          const worker = await startProc({ ...env, ROLES: 'worker' });
+          const ingests = await Promise.all(
+            Array.from({ length: ingestCount }, (_, index) =>
+              startProc({
+                ...env,
+                ROLES: 'ingest',
+                LOG_LEVEL: 'info',
+                MQTT_CLIENT_ID: `bench-ingest-${String(index)}-${hex(2)}`,
+              }),
+            ),
+          );
+          await Promise.all(ingests.map((proc) => proc.waitFor(/ingest subscribed to the broker/)));
+          const [a, b] = await Promise.all(apis.map((api) => addressOf(api, 'http')));
+          return {
+            procs: [...apis, worker, ...ingests],
+            mqttUrl: broker.url,
+            signInUrl: a ?? '',
+            socketUrl: b ?? '',
+          };
+        },
+        ingestCount === 1,
+      );
+    }
+  } finally {
+    await broker.stop();
+  }
+  const rate = (key: string) =>
+    (results[key] as { ingest: { readingsPerSecond: number } }).ingest.readingsPerSecond;
+  const ratios = {
+    oneIngestToEmbedded: Number((rate('cluster1Ingest') / rate('embedded')).toFixed(3)),
+    twoIngestToEmbedded: Number((rate('cluster2Ingest') / rate('embedded')).toFixed(3)),
+  };
+  process.stdout.write(
+    `\nratio to embedded: one ingest ${String(ratios.oneIngestToEmbedded)} (target >= 0.8: ${ratios.oneIngestToEmbedded >= 0.8 ? 'met' : 'NOT met'}), two ingest ${String(ratios.twoIngestToEmbedded)}\nload average at the end: ${load().join(' ')}\n`,
+  );
+  await writeResults('cluster', { settings, ...results, ratios });
+}
+
+if (process.argv[2] === 'publisher') {
+  process.once('message', (plan) => {
+    publisher(plan as PublishPlan).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  });
+} else if (process.argv[2] === 'load') {
+  process.once('message', (plan) => {
+    const { url, gateways } = plan as { url: string; gateways: BenchGateway[] };
+    void runLoad({ url, gateways, rate: settings.loadRate, batch: 10, durationSeconds: 3600 });
+  });
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}
