@@ -11,6 +11,7 @@ import { jobHandlers } from './jobs/handlers.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
+import { ingestInstanceId } from './ingest/instance.js';
 import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { realtimeAnnouncer } from './alarm-engine/announce.js';
@@ -89,7 +90,11 @@ export async function createRuntime(
     jobsEnqueued: () => worker?.kick(),
   };
   let mqtt: MqttRoles | undefined;
-  const ingest = createIngestHub(ctx, logger.child({ role: 'ingest' }));
+  const ingest = createIngestHub(
+    ctx,
+    logger.child({ role: 'ingest' }),
+    await ingestInstanceId(config.dataDir),
+  );
   attachIngestHub(ctx, ingest);
   const realtime = createRealtime({
     config,
@@ -157,6 +162,8 @@ export async function createRuntime(
         worker.start();
         schedule = startMaintenanceSchedule({ db: db.db, log: logger, kick: ctx.jobsEnqueued });
       }
+      // Readings this instance stored but did not follow up on before it stopped go first.
+      if (config.roles.includes('ingest')) await ingest.followUp.start();
       mqtt = await listenOn('MQTT_PORT', config.mqttPort, config.host, () =>
         startMqttRoles(config, ingest, db.db, logger),
       );
@@ -177,6 +184,7 @@ export async function createRuntime(
       await mqtt?.stopAccepting();
       await app?.close();
       await ingest.writer.close();
+      await ingest.followUp.close();
       await ingest.alarms.close();
       await mqtt?.close();
       await ingest.logs.close();

@@ -64,7 +64,7 @@ async function fridge(alarm: { delay?: number; oneTime?: boolean } = {}) {
 }
 
 describe('the alarm engine on the ingest path', () => {
-  it('raises one event and one notify job before the PUBACK; a redelivery raises nothing new', async () => {
+  it('raises one event and one notify job once followed up; a redelivery raises nothing new', async () => {
     const { rowId, alarmId, send } = await fridge();
     await send([0, 5], [10, 9.5]);
     const events = await eventsOf(db(), rowId);

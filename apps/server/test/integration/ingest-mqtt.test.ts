@@ -16,6 +16,7 @@ import {
   upPayload,
   type IngestTestApp,
 } from '../helpers/ingest.js';
+import { followedUp } from '../helpers/test-app.js';
 
 let test: IngestTestApp;
 let accountId: string;
@@ -78,6 +79,8 @@ describe('ingest through the embedded broker', () => {
     expect(order).toEqual(['stored', 'puback']);
     test.runtime.ingest.events.off('readings', onReadings);
 
+    // Device state follows after the acknowledgement (ingest/follow-up.ts).
+    await followedUp();
     const device = await deviceRow(rowId);
     expect(device.status).toBe('active');
     expect(device.latestTs?.toISOString()).toBe(readings.at(-1)?.ts);
@@ -104,6 +107,7 @@ describe('ingest through the embedded broker', () => {
     const second = await connectGateway(test.brokerUrl, gateway);
     await second.publishAsync(topics.up(gateway.gatewayId), payload, { qos: 1, dup: true });
     await second.endAsync();
+    await followedUp();
 
     expect(await readingCount(db(), rowId)).toBe(20);
     const [rollup] = await queryRows<{ count: number | string; sum: number }>(
@@ -133,6 +137,7 @@ describe('ingest through the embedded broker', () => {
     ].map((reading, index) => ({ ...reading, data: { t: -20 + index / 7, h: 55, d: index % 2 } }));
     await client.publishAsync(topics.up(gateway.gatewayId), upPayload(late), { qos: 1 });
     await client.endAsync();
+    await followedUp();
 
     const flags = await queryRows<{ backfilled: boolean; n: number | string }>(
       db(),
@@ -205,6 +210,7 @@ describe('ingest through the embedded broker', () => {
       pressure: expect.closeTo(1013.2, 3),
       extra: { fw: 'x1', ok: true },
     });
+    await followedUp();
     expect((await deviceRow(rowId)).nodeType).toBe(2);
   });
 
