@@ -112,9 +112,7 @@ export function createFollowUp(deps: FollowUpDeps) {
   }
 
   async function applyState(round: Round) {
-    const changes = await timed('state', () =>
-      repo.updateDeviceState(db, newestByDevice(round)),
-    );
+    const changes = await timed('state', () => repo.updateDeviceState(db, newestByDevice(round)));
     for (const device of changes) {
       deps.events.emit('deviceStatus', {
         id: device.id,
@@ -173,13 +171,19 @@ export function createFollowUp(deps: FollowUpDeps) {
   }
 
   const sizeOf = (items: Item[]) =>
-    items.reduce((sum, item) => sum + (item.kind === 'live' ? item.committed.readings.length : 0), 0);
+    items.reduce(
+      (sum, item) => sum + (item.kind === 'live' ? item.committed.readings.length : 0),
+      0,
+    );
+
+  /** Read through a function: `close` sets it while a round is awaited. */
+  const stopped = () => aborted;
 
   async function drain() {
     running = true;
-    while (queue.length > 0 && !aborted) {
+    while (queue.length > 0 && !stopped()) {
       const items = take();
-      for (let attempt = 1; !aborted; attempt += 1) {
+      for (let attempt = 1; !stopped(); attempt += 1) {
         try {
           await apply(await load(items));
           break;
@@ -199,6 +203,11 @@ export function createFollowUp(deps: FollowUpDeps) {
 
   function kick() {
     if (!running) void drain();
+  }
+
+  function idle(): Promise<void> {
+    if (!running && queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.push(resolve));
   }
 
   /** Queues follow-up rows left in the database (this instance's, or orphans of others). */
@@ -231,10 +240,7 @@ export function createFollowUp(deps: FollowUpDeps) {
       return new Promise((resolve) => admitWaiters.push(resolve));
     },
     /** Resolves when everything queued so far has been applied (tests wait on it). */
-    idle(): Promise<void> {
-      if (!running && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
+    idle,
     /**
      * Takes up this instance's rows left by its last run, then, every minute, other instances'
      * rows older than `orphanAfterMs`. Call before ingest starts, so that old rows go first.
@@ -242,11 +248,13 @@ export function createFollowUp(deps: FollowUpDeps) {
     async start() {
       await sweep({ own: true });
       const olderThanMs = deps.orphanAfterMs ?? 5 * 60_000;
-      orphanTimer = setInterval(() => {
+      const orphans = () => {
         sweep({ own: false, olderThanMs }).catch((error: unknown) => {
           log.warn({ err: error }, 'left-over follow-ups not read');
         });
-      }, 60_000);
+      };
+      orphans();
+      orphanTimer = setInterval(orphans, 60_000);
       orphanTimer.unref();
     },
     /** Applies what is queued (until `deadlineMs`; what is left is taken up at the next start). */
@@ -257,7 +265,7 @@ export function createFollowUp(deps: FollowUpDeps) {
         aborted = true;
         for (const wake of admitWaiters.splice(0)) wake();
       }, deadlineMs);
-      await this.idle();
+      await idle();
       clearTimeout(deadline);
       idleWaiters = [];
       admitWaiters = [];

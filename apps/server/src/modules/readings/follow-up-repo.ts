@@ -43,9 +43,7 @@ export async function updateDeviceState(
   latest: LatestReading[],
 ): Promise<DeviceStateChange[]> {
   if (latest.length === 0) return [];
-  const sorted = [...latest].sort((a, b) =>
-    a.reading.deviceUuid < b.reading.deviceUuid ? -1 : 1,
-  );
+  const sorted = [...latest].sort((a, b) => (a.reading.deviceUuid < b.reading.deviceUuid ? -1 : 1));
   const arrays = [
     sql`${sql.param(sorted.map((row) => row.reading.deviceUuid))}::uuid[]`,
     sql`${sql.param(sorted.map((row) => new Date(row.reading.tsMs).toISOString()))}::timestamptz[]`,
@@ -148,7 +146,15 @@ export async function followUpReadings(
   db: Executor,
   id: number,
 ): Promise<{ readings: ResolvedReading[]; backfilled: Set<ResolvedReading> } | undefined> {
-  const rows = await queryRows<Record<string, unknown> & { follow_up: unknown }>(
+  const rows = await queryRows<
+    Record<string, unknown> & {
+      device_key: string | null;
+      device_id: string;
+      account_id: string;
+      ts_ms: number;
+      backfilled: boolean;
+    }
+  >(
     db,
     sql`select f.id as follow_up, r.*, (extract(epoch from r.ts) * 1000)::float8 as ts_ms,
         d.device_id as device_key, d.account_id
@@ -164,11 +170,11 @@ export async function followUpReadings(
   const backfilled = new Set<ResolvedReading>();
   for (const row of rows) {
     // A device deleted since: its readings go with it, nothing follows up on them.
-    if (row.device_key === null || row.device_key === undefined) continue;
+    if (row.device_key === null) continue;
     const reading: ResolvedReading = {
-      deviceKey: String(row.device_key),
-      deviceUuid: String(row.device_id),
-      accountId: String(row.account_id),
+      deviceKey: row.device_key,
+      deviceUuid: row.device_id,
+      accountId: row.account_id,
       tsMs: Number(row.ts_ms),
       values: readingColumns.map((column) => {
         const value = row[column.column];
@@ -177,7 +183,7 @@ export async function followUpReadings(
       extra: (row.extra as Record<string, unknown> | null) ?? null,
     };
     readings.push(reading);
-    if (row.backfilled === true) backfilled.add(reading);
+    if (row.backfilled) backfilled.add(reading);
   }
   return { readings, backfilled };
 }

@@ -81,7 +81,5 @@ export function rollupDeltas(
           ? -1
           : 1
         : a.bucketMs - b.bucketMs;
-  return new Map(
-    [...byLevel].map(([level, deltas]) => [level, [...deltas.values()].sort(order)]),
-  );
+  return new Map([...byLevel].map(([level, deltas]) => [level, [...deltas.values()].sort(order)]));
 }
