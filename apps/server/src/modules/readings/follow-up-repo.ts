@@ -151,7 +151,7 @@ export async function followUpReadings(
       device_key: string | null;
       device_id: string;
       account_id: string;
-      ts_ms: number;
+      ts_ms: number | string;
       backfilled: boolean;
     }
   >(
