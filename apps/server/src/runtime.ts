@@ -124,6 +124,7 @@ export async function createRuntime(
         maintenance: maintenanceJobHandlers({
           db: db.db,
           rawRetentionDays: config.rawRetentionDays,
+          rollupRetentionDays: config.rollupRetentionDays,
           events: ingest.events,
           log: logger.child({ role: 'worker' }),
           alarms: { announce: realtimeAnnouncer(ctx), jobsEnqueued: ctx.jobsEnqueued },

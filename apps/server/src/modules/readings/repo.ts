@@ -105,34 +105,3 @@ function toOutcome(row: OutcomeRow | undefined): BatchOutcome {
     followUpId: row?.follow_up == null ? null : Number(row.follow_up),
   };
 }
-
-/** Devices that may have readings (retention walks them one by one, along the primary key). */
-export async function deviceIds(db: Executor): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from devices order by id`);
-  return rows.map((row) => row.id);
-}
-
-/** Deletes one device's readings older than `before`, a chunk per statement; returns the count. */
-export async function deleteReadingsBefore(
-  db: Executor,
-  deviceId: string,
-  before: Date,
-  chunk = 20_000,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const rows = await queryRows<{ n: number | string }>(
-      db,
-      sql`with gone as (
-          delete from readings where ctid in (
-            select ctid from readings
-            where device_id = ${deviceId} and ts < ${before.toISOString()}::timestamptz
-            limit ${chunk}
-          ) returning 1
-        ) select count(*) as n from gone`,
-    );
-    const deleted = Number(rows[0]?.n ?? 0);
-    total += deleted;
-    if (deleted < chunk) return total;
-  }
-}
