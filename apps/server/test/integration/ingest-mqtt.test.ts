@@ -38,10 +38,13 @@ type RollupRow = {
   sum: number;
   count: number | string;
 };
+/** Every rollup level, with its bucket width. */
 const rollupTables = [
-  ['minute', 'reading_rollups_1m'],
-  ['hour', 'reading_rollups_1h'],
-  ['day', 'reading_rollups_1d'],
+  ['1 minute', 'reading_rollups_1m'],
+  ['10 minutes', 'reading_rollups_10m'],
+  ['1 hour', 'reading_rollups_1h'],
+  ['6 hours', 'reading_rollups_6h'],
+  ['1 day', 'reading_rollups_1d'],
 ] as const;
 /** A rollup row with its sum to 6 significant digits: summing in another order may differ in the last bits. */
 const comparable = (row: RollupRow) => ({
@@ -157,7 +160,8 @@ describe('ingest through the embedded broker', () => {
       );
       const recomputed = await queryRows<RollupRow>(
         db(),
-        sql`select m.metric, date_trunc(${unit}, r.ts, 'UTC') as bucket, min(m.value) as min,
+        sql`select m.metric,
+              date_bin(${unit}::interval, r.ts, timestamptz '2000-01-01 00:00:00+00') as bucket, min(m.value) as min,
               max(m.value) as max, sum(m.value) as sum, count(*) as count
             from readings r cross join lateral (values ('t', r.t::float8), ('h', r.h::float8),
               ('b', r.b::float8), ('d', r.d::float8)) as m(metric, value)
