@@ -22,6 +22,9 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The driver underneath, for what Drizzle does not speak (COPY in the benchmarks). */
+  pool?: pg.Pool;
+  pglite?: PGlite;
 };
 
 /** In the source tree next to this file; in the bundle next to main.js (the build copies it). */
@@ -48,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // database) is an uncaught error that stops the process; the pool already discards it.
     pool.on('error', options.onIdleError ?? (() => undefined));
     const db = drizzlePg(pool, { schema });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   let client: PGlite;
   let checkpoints: NodeJS.Timeout | undefined;
@@ -68,6 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     close: () => {
       clearInterval(checkpoints);
       return client.close();
