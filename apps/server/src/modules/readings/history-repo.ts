@@ -157,6 +157,27 @@ function bucketExpression(plan: BucketPlan): SQL {
     timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
 }
 
+/**
+ * How many readings each metric has in the rollups of `plan`'s level whose buckets start in
+ * [lo, to]: a walk of the level's index that returns one small row per metric.
+ */
+export async function rollupCounts(
+  db: Executor,
+  deviceId: string,
+  plan: BucketPlan,
+  lo: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ metric: string; n: number | string }>(
+    db,
+    sql`select metric, sum(count) as n from ${rollupTables[plan.source]}
+      where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+        and bucket >= ${lo} and bucket <= ${to}
+      group by metric`,
+  );
+  return new Map(rows.map((row) => [row.metric, Number(row.n)]));
+}
+
 /** Chart buckets, a column each (one entry per bucket and metric), in no particular order. */
 export type BucketColumns = {
   /** The bucket's start in ms since the epoch. */
@@ -165,8 +186,6 @@ export type BucketColumns = {
   avg: number[];
   min: number[];
   max: number[];
-  /** How many readings each bucket and metric holds. */
-  count: number[];
 };
 
 /**
@@ -186,31 +205,23 @@ export async function rollupBuckets(
   const [row] = await queryRows<{ columns: string }>(
     db,
     sql`select json_build_array(json_agg(date_part('epoch', bucket) * 1000), json_agg(metric),
-        json_agg(avg::real), json_agg(min::real), json_agg(max::real), json_agg(n))::text as columns
+        json_agg(avg::real), json_agg(min::real), json_agg(max::real))::text as columns
       from (
         select ${bucketExpression(plan)} as bucket, metric, sum(sum) / sum(count) as avg,
-          min(min) as min, max(max) as max, sum(count)::int8 as n
+          min(min) as min, max(max) as max
         from ${rollupTables[plan.source]}
         where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
           and bucket >= ${lo} and bucket <= ${to}
         group by 1, 2) as buckets`,
   );
-  const [ts, metric, avg, min, max, count] = JSON.parse(row?.columns ?? '[]') as [
+  const [ts, metric, avg, min, max] = JSON.parse(row?.columns ?? '[]') as [
     number[] | null,
     string[] | null,
     number[] | null,
     number[] | null,
     number[] | null,
-    number[] | null,
   ];
-  return {
-    ts: ts ?? [],
-    metric: metric ?? [],
-    avg: avg ?? [],
-    min: min ?? [],
-    max: max ?? [],
-    count: count ?? [],
-  };
+  return { ts: ts ?? [], metric: metric ?? [], avg: avg ?? [], min: min ?? [], max: max ?? [] };
 }
 
 /** The first reading of each `windowMs` window of [from, to] (every reading when 0), newest first. */

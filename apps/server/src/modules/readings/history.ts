@@ -105,14 +105,8 @@ async function rawSeries(
   );
 }
 
-/** A bucketed series and what it says of the raw readings behind it. */
-export type BucketedSeries = {
-  points: SeriesPoint[];
-  /** Readings in the buckets (of the metric counted most): never fewer than in the range. */
-  readings: number;
-  /** The metrics that have readings there. */
-  metrics: MetricKey[];
-};
+/** A bucketed series and the metrics that have readings in it. */
+export type BucketedSeries = { points: SeriesPoint[]; metrics: MetricKey[] };
 
 /** min/avg/max buckets of `plan` over the range, from the rollups; `<metric>` is the average. */
 export async function bucketSeries(
@@ -131,16 +125,15 @@ async function bucketedSeries(
   range: GraphRange,
 ): Promise<BucketedSeries> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
-  const { ts, metric, avg, min, max, count } = await repo.rollupBuckets(
+  const { ts, metric, avg, min, max } = await repo.rollupBuckets(
     db,
     deviceId,
     plan,
     lo,
     range.to,
   );
-  const perMetric = new Map<string, number>();
-  metric.forEach((key, i) => perMetric.set(key, (perMetric.get(key) ?? 0) + (count[i] ?? 0)));
-  const metrics = metricKeys.filter((key) => perMetric.has(key));
+  const present = new Set(metric);
+  const metrics = metricKeys.filter((key) => present.has(key));
   const keys = metrics.flatMap((key) => bucketKeysOf.get(key) ?? []);
   const byBucket = new Map<number, SeriesPoint>();
   ts.forEach((start, i) => {
@@ -155,11 +148,7 @@ async function bucketedSeries(
     point.values[names[1]] = min[i] ?? null;
     point.values[names[2]] = max[i] ?? null;
   });
-  return {
-    points: withBucketGaps([...byBucket.values()].sort(byTime), keys, plan),
-    readings: Math.max(0, ...perMetric.values()),
-    metrics,
-  };
+  return { points: withBucketGaps([...byBucket.values()].sort(byTime), keys, plan), metrics };
 }
 
 /** Whether each rollup level still holds an instant (its retention: config.ts). */
@@ -167,10 +156,10 @@ export type RollupKept = (source: RollupSource, fromMs: number) => boolean;
 
 /**
  * The chart of one device over a range: raw readings when they fit in `maxPoints`, else
- * min/avg/max buckets (history-buckets.ts plans them). The buckets are read first, from the
- * rollup level the range is drawn at (index only: a few pages whatever the table holds); their
- * counts tell whether the raw readings fit, which are then read by the primary key. No query
- * walks the readings table beyond the range, and none asks for more rows than it draws.
+ * min/avg/max buckets (history-buckets.ts plans them). The rollup level the range is drawn at
+ * says first how many readings it holds (index only: a few pages whatever the table holds);
+ * the raw rows are read by the primary key only when they fit, else that level's buckets. No
+ * query walks the readings table beyond the range, and none asks for more rows than it draws.
  * Values are as stored: Celsius.
  */
 export async function graphOf(
@@ -193,18 +182,24 @@ export async function graphOf(
     from: range.from.toISOString(),
     to: range.to.toISOString(),
   });
-  const buckets = await bucketedSeries(db, deviceId, plan, range);
-  const resolution = chooseResolution({
-    rangeMs,
-    rawCount: buckets.readings,
-    rawRetained,
-    timezone: range.timezone,
-  });
-  if (resolution?.kind === 'raw') {
-    const points = await rawSeries(db, deviceId, range, buckets.metrics);
-    // Gap markers count as points too: a very gappy series falls back to buckets.
-    if (points.length <= maxPoints) return reply(points, 'raw');
+  if (rawRetained) {
+    // A count per metric first (one small row each): the raw rows are read only when they fit.
+    const lo = new Date(bucketFloor(range.from.getTime(), plan));
+    const counts = await repo.rollupCounts(db, deviceId, plan, lo, range.to);
+    const resolution = chooseResolution({
+      rangeMs,
+      rawCount: Math.max(0, ...counts.values()),
+      rawRetained,
+      timezone: range.timezone,
+    });
+    if (resolution?.kind === 'raw') {
+      const metrics = metricKeys.filter((key) => counts.has(key));
+      const points = await rawSeries(db, deviceId, range, metrics);
+      // Gap markers count as points too: a very gappy series falls back to buckets.
+      if (points.length <= maxPoints) return reply(points, 'raw');
+    }
   }
+  const buckets = await bucketedSeries(db, deviceId, plan, range);
   return reply(buckets.points, plan.width);
 }
 
