@@ -5,6 +5,8 @@
  * as gateways with a send window do. Every reading is stamped with the time its message is
  * sent (unique per device), so that a receiver on this machine measures publish -> delivery.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { topics } from '@vigil/contracts';
 import mqtt from 'mqtt';
 
@@ -84,4 +86,45 @@ export async function publishPaced(options: PacedOptions): Promise<PacedResult> 
   const seconds = (Date.now() - started) / 1000;
   await Promise.all(clients.map((client) => client.endAsync()));
   return { sent, seconds, readingsPerSecond: sent / seconds, late };
+}
+
+/** Runs `publishPaced` in a child process of its own (its CPU is not the server's). */
+export function forkPacedPublisher(options: PacedOptions): {
+  done: Promise<PacedResult>;
+  stop: () => void;
+} {
+  const child = fork(fileURLToPath(import.meta.url), ['paced-publisher'], {
+    execArgv: ['--import', 'tsx'],
+  });
+  child.send(options);
+  let stopped = false;
+  const done = new Promise<PacedResult>((resolve, reject) => {
+    child.once('message', (result) => {
+      resolve(result as PacedResult);
+    });
+    child.once('exit', (code) => {
+      if (code !== 0 && !stopped) reject(new Error(`publisher exited ${String(code)}`));
+    });
+  });
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+      child.kill();
+    },
+  };
+}
+
+if (process.argv[2] === 'paced-publisher') {
+  process.once('message', (options: PacedOptions) => {
+    publishPaced(options).then(
+      (result) => {
+        process.send?.(result, () => process.exit(0));
+      },
+      (error: unknown) => {
+        process.stderr.write(`${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  });
 }
