@@ -31,7 +31,7 @@ const levels = [
 ];
 
 /** One day of readings of every device, in time order, then that day's rollups of each level. */
-async function seedDay(db: Db, ids: string[], dayStart: Date, stepMinutes: number) {
+export async function seedDay(db: Db, ids: string[], dayStart: Date, stepMinutes: number) {
   const lo = dayStart.toISOString();
   const hi = new Date(dayStart.getTime() + day).toISOString();
   const steps = 1440 / stepMinutes;
