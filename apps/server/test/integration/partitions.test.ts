@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, type Db } from '../../src/db/client.js';
+import { purgeDeviceReadings } from '../../src/modules/devices/purge.js';
 import { queryRows } from '../../src/db/query.js';
 import * as schema from '../../src/db/schema/index.js';
 import { purgeExpired } from '../../src/ingest/maintenance.js';
@@ -187,6 +188,32 @@ describe('readings partitioned by month', () => {
       expect(outcome.dropped).toEqual([partitionName(monthStart(lastYear))]);
       expect(outcome.rollups).toEqual({ '1m': 1 });
       expect(await where(db)).toEqual([{ part: partitionName(monthStart(now)), n: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('purges a deleted device in every partition, and no other device, whatever the row positions', async () => {
+    const database = await freshDatabase();
+    try {
+      const { db } = database;
+      const [account] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into accounts (company_name, email) values ('Gone Lab', 'gone@lab.example') returning id`,
+      );
+      const [gone, kept] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into devices (account_id, device_id, name)
+          values (${account?.id}::uuid, 'cc:00:00:00:00:01', 'Gone'), (${account?.id}::uuid, 'cc:00:00:00:00:02', 'Kept')
+          returning id`,
+      );
+      // Each is the first row of its month's partition: the same position (ctid) in each.
+      await insertReadings(db, gone?.id ?? '', [now]);
+      await insertReadings(db, kept?.id ?? '', [monthStart(now, 1) + day]);
+      await insertReadings(db, gone?.id ?? '', [monthStart(now, 2) + day]);
+      await db.execute(sql`delete from devices where id = ${gone?.id ?? ''}::uuid`);
+      expect(await purgeDeviceReadings(db, gone?.id ?? '')).toBe(2);
+      expect(await where(db)).toEqual([{ part: partitionName(monthStart(now, 1)), n: 1 }]);
     } finally {
       await database.close();
     }

@@ -125,13 +125,7 @@ async function bucketedSeries(
   range: GraphRange,
 ): Promise<BucketedSeries> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
-  const { ts, metric, avg, min, max } = await repo.rollupBuckets(
-    db,
-    deviceId,
-    plan,
-    lo,
-    range.to,
-  );
+  const { ts, metric, avg, min, max } = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
   const present = new Set(metric);
   const metrics = metricKeys.filter((key) => present.has(key));
   const keys = metrics.flatMap((key) => bucketKeysOf.get(key) ?? []);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { deleteInChunks, queryRows } from '../../db/query.js';
 
 /**
  * `readings` is range-partitioned by month of `ts` (migration 0003): `readings_pYYYYMM` for
@@ -163,24 +163,15 @@ export async function dropExpired(db: Executor, cutoffMs: number) {
 }
 
 /** Deletes a default partition's rows older than the cutoff, device by device along its key. */
-async function deleteOlder(db: Executor, table: string, cutoffMs: number, chunk = 20_000) {
+async function deleteOlder(db: Executor, table: string, cutoffMs: number) {
   const devices = await queryRows<{ id: string }>(db, sql`select id from devices order by id`);
   let total = 0;
   for (const { id } of devices) {
-    for (;;) {
-      const [row] = await queryRows<{ n: number | string }>(
-        db,
-        sql`with gone as (
-            delete from ${sql.identifier(table)} where ctid in (
-              select ctid from ${sql.identifier(table)}
-              where device_id = ${id} and ts < ${iso(cutoffMs)}::timestamptz limit ${chunk}
-            ) returning 1
-          ) select count(*) as n from gone`,
-      );
-      const n = Number(row?.n ?? 0);
-      total += n;
-      if (n < chunk) break;
-    }
+    total += await deleteInChunks(
+      db,
+      table,
+      sql`device_id = ${id} and ts < ${iso(cutoffMs)}::timestamptz`,
+    );
   }
   return total;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { deleteInChunks, queryRows } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
 import { rollupLevels, type RollupLevel } from './rollup-levels.js';
 
@@ -28,22 +28,13 @@ export async function purgeRollups(
     const cutoff = new Date(now - days * 86_400_000).toISOString();
     let total = 0;
     for (const { id } of devices) {
-      for (;;) {
-        const [row] = await queryRows<{ n: number | string }>(
-          db,
-          sql`with gone as (
-              delete from ${sql.identifier(table)} where ctid in (
-                select ctid from ${sql.identifier(table)}
-                where device_id = ${id} and metric = any(${sql.param(metrics)}::text[])
-                  and bucket < ${cutoff}::timestamptz
-                limit ${chunk}
-              ) returning 1
-            ) select count(*) as n from gone`,
-        );
-        const n = Number(row?.n ?? 0);
-        total += n;
-        if (n < chunk) break;
-      }
+      total += await deleteInChunks(
+        db,
+        table,
+        sql`device_id = ${id} and metric = any(${sql.param(metrics)}::text[])
+          and bucket < ${cutoff}::timestamptz`,
+        chunk,
+      );
     }
     deleted[level] = total;
   }
