@@ -17,18 +17,18 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topics } from '@vigil/contracts';
 import mqtt from 'mqtt';
-import pg from 'pg';
 import pino from 'pino';
 import { alarmDefinitionsChanged } from '../apps/server/src/alarm-engine/definitions.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
+import type { Database, Db } from '../apps/server/src/db/client.js';
 import { alarms, alarmUsers, devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import * as accountsRepo from '../apps/server/src/modules/accounts/repo.js';
 import * as usersRepo from '../apps/server/src/modules/users/repo.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 import { startSmtpPeer, type ReceivedMail } from '../apps/server/test/helpers/smtp-peer.js';
-import { forkPacedPublisher, type PacedGateway } from './live-publisher.js';
+import { freshPostgres, insertLoadGateway } from './bench-database.js';
+import { forkPacedPublisher } from './live-publisher.js';
 import { writeResults } from './results-file.js';
 
 const settings = {
@@ -117,48 +117,15 @@ async function seed(db: Db) {
     .returning({ id: alarms.id });
   if (!alarm) throw new Error('alarm not inserted');
   await db.insert(alarmUsers).values({ alarmId: alarm.id, userId: owner.id });
-  const load = await seedLoad(db, account.id);
+  const load = await insertLoadGateway(db, account.id, settings.loadDevices);
   return { gatewayId, secret, deviceId, recipient: email, load };
-}
-
-/** The gateway whose devices keep ingest busy meanwhile. */
-async function seedLoad(db: Db, accountId: string): Promise<PacedGateway> {
-  const secret = hex(16);
-  const gatewayId = `bench-load-${hex(3)}`;
-  const [gateway] = await db
-    .insert(gateways)
-    .values({ accountId, gatewayId, name: gatewayId, secretHash: await hashPassword(secret) })
-    .returning({ id: gateways.id });
-  const addresses = Array.from({ length: settings.loadDevices }, () =>
-    [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':'),
-  );
-  await db.insert(devices).values(
-    addresses.map((deviceId, index) => ({
-      accountId,
-      deviceId,
-      name: `Load ${String(index)}`,
-      gatewayId: gateway?.id ?? null,
-    })),
-  );
-  return { gatewayId, secret, devices: addresses };
 }
 
 /** PostgreSQL (a fresh database) with DATABASE_URL, else undefined: the runtime opens PGlite. */
 async function benchDatabase(): Promise<{ database?: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { drop: () => Promise.resolve() };
-  const name = `vigil_bench_alarm_${hex(4)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return { database, drop: () => run(`drop database if exists ${name} with (force)`) };
+  return freshPostgres(url, 'vigil_bench_alarm');
 }
 
 async function main() {

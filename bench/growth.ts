@@ -13,10 +13,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import type { Database } from '../apps/server/src/db/client.js';
 import { queryRows } from '../apps/server/src/db/query.js';
 import { devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { purgeExpired } from '../apps/server/src/ingest/maintenance.js';
@@ -24,6 +23,7 @@ import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { graphOf } from '../apps/server/src/modules/readings/history.js';
 import { ensurePartitions } from '../apps/server/src/modules/readings/partitions.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
+import { freshPostgres } from './bench-database.js';
 import { seedDay } from './history-seed.js';
 import { ceiling } from './ingest-ceilings.js';
 import { runPublisher } from './ingest-publisher.js';
@@ -39,21 +39,6 @@ const settings = {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const address = () => [...randomBytes(6)].map((b) => b.toString(16).padStart(2, '0')).join(':');
-
-async function freshDatabase(url: string) {
-  const name = `vigil_bench_growth_${hex(4)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 10 });
-  return { database, drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 /** The account, the seeded devices (no gateway) and 8 gateways of 25 devices for the ingest runs. */
 async function setUp(database: Database) {
@@ -101,7 +86,7 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('bench:growth runs on PostgreSQL: set DATABASE_URL');
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-growth-'));
-  const { database, drop } = await freshDatabase(url);
+  const { database, drop } = await freshPostgres(url, 'vigil_bench_growth');
   const { accountId, seededIds, planned } = await setUp(database);
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -15,7 +15,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
@@ -24,6 +23,7 @@ import { readings } from '../apps/server/src/db/schema/index.js';
 import { graphOf } from '../apps/server/src/modules/readings/history.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 
+import { freshPostgres } from './bench-database.js';
 import { seedHistory, type Seeded } from './history-seed.js';
 
 const minute = 60_000;
@@ -69,26 +69,16 @@ async function freshDatabase(
     const database = await openDatabase({ dataDir: workDir });
     return { database, drop: () => database.close().catch(() => undefined) };
   }
-  const name = `vigil_bench_history_${randomBytes(4).toString('hex')}`;
+  // One connection: the pages a chart reads are counted on the connection that read them.
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  // One connection: the pages a chart reads are counted on the connection that read them.
-  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 1 });
+  const { database, drop } = await freshPostgres(admin.toString(), 'vigil_bench_history', 1);
   return {
     database,
     drop: async () => {
       // The runtime closes the pool when it stops; closing again is harmless.
       await database.close().catch(() => undefined);
-      await run(`drop database if exists ${name} with (force)`);
+      await drop();
     },
   };
 }

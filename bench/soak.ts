@@ -14,11 +14,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
-import { devices, gateways } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime, type Runtime } from '../apps/server/src/runtime.js';
 import { startDemoGateways } from '../apps/server/src/seed/demo-gateways.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { insertLoadGateway } from './bench-database.js';
 import { forkPacedPublisher, type PacedGateway } from './live-publisher.js';
 import { writeResults } from './results-file.js';
 
@@ -43,32 +42,9 @@ async function sizeOf(path: string): Promise<number> {
 
 /** A gateway of the demo account with `settings.devices` devices, for the load. */
 async function seedLoad(runtime: Runtime): Promise<PacedGateway> {
-  const db = runtime.ctx.db;
-  const account = await db.query.accounts.findFirst();
+  const account = await runtime.ctx.db.query.accounts.findFirst();
   if (!account) throw new Error('no demo account');
-  const secret = hex(16);
-  const gatewayId = `soak-${hex(3)}`;
-  const [gateway] = await db
-    .insert(gateways)
-    .values({
-      accountId: account.id,
-      gatewayId,
-      name: gatewayId,
-      secretHash: await hashPassword(secret),
-    })
-    .returning({ id: gateways.id });
-  const addresses = Array.from({ length: settings.devices }, () =>
-    [...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':'),
-  );
-  await db.insert(devices).values(
-    addresses.map((deviceId, index) => ({
-      accountId: account.id,
-      deviceId,
-      name: `Soak ${String(index)}`,
-      gatewayId: gateway?.id ?? null,
-    })),
-  );
-  return { gatewayId, secret, devices: addresses };
+  return insertLoadGateway(runtime.ctx.db, account.id, settings.devices, 'soak');
 }
 
 async function storedReadings(runtime: Runtime): Promise<number> {
