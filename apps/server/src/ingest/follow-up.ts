@@ -179,13 +179,30 @@ export function createFollowUp(deps: FollowUpDeps) {
   /** Read through a function: `close` sets it while a round is awaited. */
   const stopped = () => aborted;
 
+  /**
+   * The round without the readings of devices deleted since they were stored (their door events
+   * and alarms cannot be written, and their data goes with them): a round that failed more than
+   * once is retried so, lest one deleted device hold up every other.
+   */
+  async function withoutDeleted(round: Round): Promise<Round> {
+    const existing = await repo.existingDevices(db, [
+      ...new Set(round.readings.map((reading) => reading.deviceUuid)),
+    ]);
+    const keep = (reading: ResolvedReading) => existing.has(reading.deviceUuid);
+    const batches = new Map(
+      [...round.batches].map(([id, readings]) => [id, readings.filter(keep)] as const),
+    );
+    return { ...round, batches, readings: round.readings.filter(keep) };
+  }
+
   async function drain() {
     running = true;
     while (queue.length > 0 && !stopped()) {
       const items = take();
       for (let attempt = 1; !stopped(); attempt += 1) {
         try {
-          await apply(await load(items));
+          const round = await load(items);
+          await apply(attempt > 2 ? await withoutDeleted(round) : round);
           break;
         } catch (error) {
           metrics.followUpRetries.inc();

@@ -165,4 +165,51 @@ describe('the follow-up of stored readings', () => {
     expect(await followUps()).toBe(0);
     for (const table of tables) expect(await rolledUp(table, rowId)).toBe(12);
   });
+
+  it('does not let a device deleted before its follow-up hold up the others', async () => {
+    const { account } = await createAccountWithOwner(database.db, 'Gone Lab', 'o@gone.example');
+    const other = await insertGateway(database.db, account.id, { deviceCount: 2 });
+    const [goneKey = '', keptKey = ''] = other.devices;
+    const gone = other.deviceRows.get(goneKey) ?? '';
+    const kept = other.deviceRows.get(keptKey) ?? '';
+    const log = pino({ level: 'silent' });
+    const writer = createBatchWriter({
+      db: database.db,
+      batchSize: 100,
+      flushMs: 1,
+      concurrency: 1,
+      log,
+      owner: 'instance-that-died-too',
+      onCommitted: () => undefined,
+    });
+    const base = Date.now() - 10 * 60_000;
+    const reading = (key: string, uuid: string, field: string, i: number): ResolvedReading => ({
+      deviceKey: key,
+      deviceUuid: uuid,
+      accountId: account.id,
+      tsMs: base + i * 30_000,
+      values: readingColumns.map((column) => (column.field === field ? 1 : null)),
+      extra: null,
+    });
+    // A door opening of a device deleted before its follow-up could store it.
+    await writer.write([reading(goneKey, gone, 'd', 0), reading(keptKey, kept, 't', 0)]);
+    await writer.close();
+    await database.db.execute(sql`delete from devices where id = ${gone}`);
+    const runtime = await start();
+    const survivor = createFollowUp({
+      db: database.db,
+      owner: 'survivor',
+      doors: runtime.ingest.doors,
+      alarms: runtime.ingest.alarms,
+      events: runtime.ingest.events,
+      metrics: runtime.ingest.metrics,
+      log,
+      orphanAfterMs: 0,
+    });
+    await survivor.start();
+    await survivor.close(60_000);
+    await runtime.close();
+    expect(await followUps()).toBe(0);
+    expect(await rolledUp('reading_rollups_1m', kept)).toBe(1);
+  });
 });

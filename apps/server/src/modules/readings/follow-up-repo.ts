@@ -187,3 +187,12 @@ export async function followUpReadings(
   }
   return { readings, backfilled };
 }
+
+/** Which of these devices still exist. */
+export async function existingDevices(db: Executor, ids: string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from devices where id = any(${sql.param(ids)}::uuid[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
