@@ -9,7 +9,7 @@
  * in a child process so that the server's RSS and CPU are the server's alone.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -273,6 +273,18 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200)
   };
 }
 
+/** Entries of bench/results/ingest.json for the databases not measured now. */
+async function previousResults(measured: string[]): Promise<Record<string, unknown>[]> {
+  const file = new URL('./results/ingest.json', import.meta.url);
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
+    at?: string;
+    results?: Record<string, unknown>[];
+  };
+  return (previous.results ?? [])
+    .filter((entry) => !measured.includes(String(entry.database)))
+    .map((entry) => ({ measuredAt: previous.at, ...entry }));
+}
+
 const targets = {
   postgres: { rate: 50_000, ratio: 0.6 },
   pglite: { rate: 20_000, ratio: 0.4 },
@@ -359,7 +371,9 @@ async function main() {
       `  ${kind}: ratio with ${settings.deviceCounts.join(' / ')} devices ${ratios.join(' / ')}; no worse with more devices: ${others.every((ratio) => ratio >= first * 0.95) ? 'met' : 'NOT met'}\n`,
     );
   }
-  await writeResults('ingest', { settings, results });
+  // The other database's figures, from its last run, stay beside these (each with its time).
+  const kept = await previousResults(kinds);
+  await writeResults('ingest', { settings, results: [...kept, ...results] });
 }
 
 main().then(
