@@ -17,7 +17,7 @@ import {
   type TestGateway,
 } from '../helpers/ingest.js';
 import { TestSocket } from '../helpers/sockets.js';
-import { login } from '../helpers/test-app.js';
+import { followedUp, login } from '../helpers/test-app.js';
 
 let test: IngestTestApp;
 let url: string;
@@ -187,6 +187,8 @@ describe('live events', () => {
 
   it('sends the current state on connect and again on every reconnect', async () => {
     const [ts] = await publish(2, 1, 3.25);
+    // The device's state, what a socket is sent on connect, is stored by the follow-up.
+    await followedUp();
     const watcher = socket(tokens.owner, { deviceId: address(2) });
     // The first connect may see the reading live or as state; a later one as state.
     await watcher.connect();
