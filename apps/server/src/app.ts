@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { messageCode, messages } from '@vigil/contracts';
+import { messageCode, messages, withoutNulText } from '@vigil/contracts';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -25,8 +25,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { AppContext } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, ThrottledError } from './errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { alarmDefinitionRoutes } from './modules/alarm-definitions/routes.js';
 import { alarmRoutes } from './modules/alarms/routes.js';
@@ -53,6 +54,7 @@ import { taskRoutes } from './modules/tasks/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { helmetOptions, noStoreByDefault } from './plugins/security-headers.js';
 import { realtimePlugin } from './realtime/plugin.js';
 import type { TokenSigner } from './lib/jwt.js';
 import type { Db } from './db/client.js';
@@ -77,6 +79,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
       return { message, code: messageCode(message), ...(field ? { field } : {}) };
     });
     return reply.code(400).send({ errors });
+  }
+  if (error instanceof ThrottledError) {
+    void reply.header('retry-after', String(error.retryAfterSeconds));
   }
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send(errorBody(error.message, error.field));
@@ -119,24 +124,21 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed URL, a path parameter too long) in the error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(error.statusCode ?? 400).send(errorBody(messages.invalidRequest));
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query, params and headers schema refuses NUL in any text first (contracts).
+  app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
+    validatorCompiler({ ...route, schema: withoutNulText(schema) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
   // 1. External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  await app.register(helmet, helmetOptions(ctx.config.publicUrl));
+  await app.register(noStoreByDefault);
   await app.register(rateLimit, { global: false });
   // Limits are set per route (request.parts), e.g. FIRMWARE_MAX_BYTES for firmware.
   await app.register(multipart);

@@ -39,6 +39,10 @@ const envSchema = z.object({
   SMS_FROM: z.string().min(1).optional(),
   /** The address people reach the web app at, used in the links of emails. */
   PUBLIC_URL: z.url().optional(),
+  /** On-premises installs may send webhooks to private and local addresses; off by default. */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** When set, `/metrics` answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MQTT_URL: z
     .url()
     .refine((value) => /^mqtts?:\/\//.test(value), 'must start with mqtt:// or mqtts://')
@@ -123,6 +127,8 @@ export type Config = {
   /** The SMS/voice provider, when SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set. */
   sms: { apiUrl: string; accountSid: string; authToken: string; from: string } | undefined;
   publicUrl: string | undefined;
+  webhookAllowPrivate: boolean;
+  metricsToken: string | undefined;
   roles: ServerRole[];
   mqttUrl: string | undefined;
   mqttPort: number;
@@ -183,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metricsToken: e.METRICS_TOKEN,
     roles: [...new Set(e.ROLES ?? defaultRoles(e.MQTT_URL))],
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,

@@ -17,7 +17,9 @@ import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.j
 import { realtimeAnnouncer } from './alarm-engine/announce.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
+import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
 import { notificationJobHandlers } from './notify/handlers.js';
+import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
 
@@ -60,6 +62,7 @@ export async function createRuntime(
   config: Config,
   logger: Logger,
   database?: Database,
+  options: { lookupHost?: HostLookup } = {},
 ): Promise<Runtime> {
   checkMqttRoles(config);
   await mkdir(config.dataDir, { recursive: true });
@@ -88,6 +91,7 @@ export async function createRuntime(
     publicUrl: () => config.publicUrl ?? url ?? `http://localhost:${config.port}`,
     brokerUrl: () => gatewayBrokerUrl(config, mqtt?.brokerUrl),
     jobsEnqueued: () => worker?.kick(),
+    lookupHost: options.lookupHost ?? systemLookup,
   };
   let mqtt: MqttRoles | undefined;
   const ingest = createIngestHub(
@@ -129,12 +133,14 @@ export async function createRuntime(
           log: logger.child({ role: 'worker' }),
           alarms: { announce: realtimeAnnouncer(ctx), jobsEnqueued: ctx.jobsEnqueued },
         }),
+        auth: enrolmentJobHandlers({ db: db.db, publicUrl: ctx.publicUrl }),
         notify: notificationJobHandlers({
           db: db.db,
           mailer,
           config,
           publicUrl: ctx.publicUrl,
           log: logger.child({ role: 'notify' }),
+          lookupHost: ctx.lookupHost,
         }),
       }),
       log: logger.child({ role: 'worker' }),
@@ -188,6 +194,7 @@ export async function createRuntime(
       await ingest.followUp.close();
       await ingest.alarms.close();
       await mqtt?.close();
+      await ingest.pipeline.close();
       await ingest.logs.close();
       schedule?.stop();
       await worker?.stop();

@@ -5,6 +5,7 @@ import {
   countryCodeField,
   emailField,
   passwordField,
+  passwordIsIdentity,
   personNameField,
   phoneNumberField,
   requiredText,
@@ -30,7 +31,8 @@ export const session = z.object({
 export type Session = z.infer<typeof session>;
 export const loginReply = data(session);
 
-export const signupBody = z.object({
+/** The sign-up fields, each with its own rule (the web form picks from these). */
+export const signupFields = z.object({
   name: personNameField(),
   email: emailField(),
   password: passwordField(),
@@ -39,6 +41,12 @@ export const signupBody = z.object({
   phoneNumber: phoneNumberField(),
   role: z.literal('super_user').default('super_user'),
   language: z.enum(['en', 'pl', 'de']).default('en'),
+});
+/** The sign-up body: the fields, and a password that is not the email or the name. */
+export const signupBody = signupFields.superRefine((body, context) => {
+  if (passwordIsIdentity(body.password, body)) {
+    context.addIssue({ code: 'custom', message: messages.passwordIsIdentity, path: ['password'] });
+  }
 });
 export type SignupBody = z.input<typeof signupBody>;
 

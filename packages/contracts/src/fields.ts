@@ -20,6 +20,21 @@ export const passwordField = () =>
     .min(passwordMinLength, { error: messages.passwordTooShort })
     .max(200, { error: messages.passwordTooShort });
 
+/**
+ * True when a new password is the person's email address, its part before the @, or their name
+ * (ignoring case and spaces): the first things an attacker tries.
+ */
+export function passwordIsIdentity(
+  password: string,
+  identity: { email?: string; name?: string },
+): boolean {
+  const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+  const candidate = squash(password);
+  const email = squash(identity.email ?? '');
+  const forbidden = [email, email.split('@')[0] ?? '', squash(identity.name ?? '')];
+  return forbidden.some((value) => value.length > 0 && value === candidate);
+}
+
 export const personNameField = () =>
   requiredText('nameRequired')
     .min(nameMinLength, { error: messages.nameTooShort })

@@ -2,6 +2,7 @@ export * from './messages.js';
 export * from './constants.js';
 export * from './common.js';
 export * from './fields.js';
+export * from './text-safety.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './accounts.js';

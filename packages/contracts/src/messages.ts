@@ -11,11 +11,15 @@ export const messages = {
   invalidRequest: 'The request is not valid',
   somethingWentWrong: 'something went wrong',
   tooManyRequests: 'Too many requests, please try again later',
+  textHasNul: 'this text contains a character that is not allowed (NUL)',
+  uploadIncomplete: 'the upload is incomplete or is not valid multipart data; please try again',
   // sign-in and sign-up
   emailRequired: 'email is required',
   emailInvalid: 'please enter a valid email',
   passwordRequired: 'password is required',
-  passwordTooShort: 'password must be at least 6 characters',
+  passwordTooShort: 'password must be at least 10 characters',
+  passwordIsIdentity: 'password must not be your email address or your name',
+  passwordTooWeak: 'this password is too common or too easy to guess; try a longer phrase',
   passwordsMustMatch: 'passwords must match',
   nameRequired: 'name is required',
   nameTooShort: 'name must be at least 2 characters',
@@ -26,7 +30,7 @@ export const messages = {
   emailNotConfirmed: 'please confirm your email address before signing in',
   accountDisabled: 'this account has been disabled',
   accountAlreadyDeleted: 'this account is already deleted',
-  tooManyLoginAttempts: 'too many sign-in attempts, please try again in 15 minutes',
+  tooManyLoginAttempts: 'too many sign-in attempts, please wait a moment and try again',
   emailTaken: 'a user with this email already exists',
   tokenInvalid: 'this link is invalid or has expired',
   // users
@@ -70,7 +74,7 @@ export const messages = {
   userRequired: 'please select a user',
   unlockMismatch: "password didn't match",
   unlockRequired: 'enter your password to change the ID',
-  tooManyUnlockAttempts: 'too many wrong passwords, please try again in 15 minutes',
+  tooManyUnlockAttempts: 'too many wrong passwords, please wait a moment and try again',
   gatewayHasDevices: 'this gateway still has devices; move or delete them first',
   userNotAssignable: 'only a user of this account can be assigned to its devices',
   // readings and exports
@@ -130,6 +134,9 @@ export const messages = {
   messageMethodRequired: 'please choose a method',
   smsLimitInvalid: 'please enter a valid SMS limit',
   webhookUrlInvalid: 'please enter a valid http or https URL',
+  webhookTargetNotAllowed:
+    'webhooks cannot be sent to a local, private or reserved network address',
+  webhookHostUnknown: 'the host name of this URL cannot be found',
   // firmware and OTA
   gatewayUploaded: 'Gateway uploaded successfully',
   firmwareUpdated: 'Node Devices/Gateway updated successfully',

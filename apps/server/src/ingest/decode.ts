@@ -27,8 +27,11 @@ export type Decoded = { ok: true; readings: DecodedReading[] } | Rejection;
 export const maxPayloadBytes = 1024 * 1024;
 /** Readings may come from a clock this far ahead of ours, not further. */
 export const maxClockAheadMs = 5 * 60_000;
-/** Readings before this are a gateway's unset clock, not history. */
-export const earliestReadingMs = Date.UTC(2000, 0, 1);
+/**
+ * Readings older than the raw retention (RAW_RETENTION_DAYS, 400 days by default) are refused:
+ * the retention job would delete them at once, and a date like 2001 is a gateway's unset clock.
+ */
+export const defaultRetentionMs = 400 * 86_400_000;
 /** Epoch numbers below this are seconds, at or above it milliseconds (1e11 s is the year 5138). */
 const secondsBelow = 1e11;
 
@@ -55,7 +58,11 @@ export function normaliseDeviceId(raw: string): string | undefined {
 }
 
 /** An `up` message as it arrives over MQTT: bytes of JSON. */
-export function decodeUpPayload(payload: Buffer | string, nowMs: number): Decoded {
+export function decodeUpPayload(
+  payload: Buffer | string,
+  nowMs: number,
+  retentionMs = defaultRetentionMs,
+): Decoded {
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   if (size > maxPayloadBytes) return reject('too_large', `payload of ${size} bytes`);
   let value: unknown;
@@ -64,11 +71,15 @@ export function decodeUpPayload(payload: Buffer | string, nowMs: number): Decode
   } catch (error) {
     return reject('invalid_json', (error as Error).message);
   }
-  return decodeUpMessage(value, nowMs);
+  return decodeUpMessage(value, nowMs, retentionMs);
 }
 
 /** An `up` message already parsed from JSON (MQTT after parsing, or the HTTP body). */
-export function decodeUpMessage(value: unknown, nowMs: number): Decoded {
+export function decodeUpMessage(
+  value: unknown,
+  nowMs: number,
+  retentionMs = defaultRetentionMs,
+): Decoded {
   // Count before validating, so a huge array is refused without walking it.
   const readings = (value as { readings?: unknown } | null)?.readings;
   if (Array.isArray(readings) && readings.length > maxReadingsPerMessage) {
@@ -85,7 +96,7 @@ export function decodeUpMessage(value: unknown, nowMs: number): Decoded {
   }
   const decoded: DecodedReading[] = [];
   for (const [index, reading] of parsed.data.readings.entries()) {
-    const result = decodeReading(reading, nowMs);
+    const result = decodeReading(reading, nowMs, retentionMs);
     if ('ok' in result) return reject(result.reason, `readings.${index}: ${result.detail}`);
     decoded.push(result);
   }
@@ -97,10 +108,17 @@ function timestampMs(ts: string | number): number {
   return ts < secondsBelow ? ts * 1000 : ts;
 }
 
-function decodeReading(reading: UpReading, nowMs: number): DecodedReading | Rejection {
+function decodeReading(
+  reading: UpReading,
+  nowMs: number,
+  retentionMs: number,
+): DecodedReading | Rejection {
   const tsMs = Math.trunc(timestampMs(reading.ts));
   if (!Number.isFinite(tsMs)) return reject('schema', 'ts: not a valid time');
-  if (tsMs < earliestReadingMs) return reject('timestamp_too_old', 'ts: before the year 2000');
+  if (tsMs < nowMs - retentionMs) {
+    const days = Math.round(retentionMs / 86_400_000);
+    return reject('timestamp_too_old', `ts: older than the ${String(days)} days of raw data kept`);
+  }
   if (tsMs > nowMs + maxClockAheadMs) {
     return reject('timestamp_future', 'ts: more than 5 minutes in the future');
   }

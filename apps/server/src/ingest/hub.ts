@@ -118,7 +118,15 @@ export function createIngestHub(ctx: AppContext, log: Logger, owner: string): In
     lanes,
   });
   const followUp = createFollowUp({ db, owner, doors, alarms, events, metrics, log });
-  const pipeline = createPipeline({ directory, writer, logs, state, metrics, log });
+  const pipeline = createPipeline({
+    directory,
+    writer,
+    logs,
+    state,
+    metrics,
+    log,
+    retentionMs: config.rawRetentionDays * 86_400_000,
+  });
   let probe: () => BrokerHealth = () => 'n/a';
   return {
     events,

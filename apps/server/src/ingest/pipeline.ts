@@ -12,6 +12,7 @@ import type { Directory } from './directory.js';
 import type { GatewayState } from './gateway-state.js';
 import type { IngestMetrics, Transport } from './metrics.js';
 import type { GatewayRecord } from './repo.js';
+import { createRefusalLog } from './refusal-log.js';
 import { parseTopic } from './topics.js';
 
 export type UpOutcome = { accepted: number; duplicates: number; unknownDevices: number };
@@ -23,6 +24,8 @@ export type PipelineDeps = {
   state: GatewayState;
   metrics: IngestMetrics;
   log: Logger;
+  /** RAW_RETENTION_DAYS in ms: older readings would be deleted at once, so they are refused. */
+  retentionMs: number;
 };
 
 /** An unknown device is written to its gateway's log at most this often. */
@@ -51,15 +54,32 @@ export type Pipeline = ReturnType<typeof createPipeline>;
 export function createPipeline(deps: PipelineDeps) {
   const { directory, writer, logs, state, metrics } = deps;
   const unknownDeviceLogged = createThrottle(unknownDeviceLogEveryMs);
+  // A flood of refusals writes a line a minute per gateway (or API key's account) and reason.
+  const gatewayRefusals = createRefusalLog({
+    write: (refusal, message) =>
+      logs.add({
+        gatewayId: refusal.source,
+        accountId: refusal.accountId,
+        source: 'platform',
+        message,
+      }),
+  });
+  const httpRefusals = createRefusalLog({
+    write: (refusal, message) => {
+      deps.log.warn({ accountId: refusal.accountId, reason: refusal.reason }, message);
+      return Promise.resolve();
+    },
+  });
 
   async function refuse(gateway: GatewayRecord, kind: string, problem: Rejection) {
     metrics.rejected.inc({ transport: 'mqtt', reason: problem.reason });
     metrics.messages.inc({ transport: 'mqtt', kind, outcome: 'rejected' });
-    await logs.add({
-      gatewayId: gateway.gatewayId,
+    await gatewayRefusals.note({
+      source: gateway.gatewayId,
       accountId: gateway.accountId,
-      source: 'platform',
-      message: `rejected a message on ${kind}: ${problem.reason.replaceAll('_', ' ')} (${problem.detail})`,
+      kind,
+      reason: problem.reason,
+      detail: problem.detail,
     });
   }
 
@@ -129,7 +149,7 @@ export function createPipeline(deps: PipelineDeps) {
   }
 
   async function handleUp(gateway: GatewayRecord, payload: Buffer): Promise<void> {
-    const decoded = decode(() => decodeUpPayload(payload, Date.now()));
+    const decoded = decode(() => decodeUpPayload(payload, Date.now(), deps.retentionMs));
     if (!decoded.ok) return refuse(gateway, 'up', decoded);
     const { resolved, unknown } = await resolve(decoded.readings, gateway.accountId);
     if (unknown.size > 0) await reportUnknown(gateway, unknown);
@@ -172,6 +192,11 @@ export function createPipeline(deps: PipelineDeps) {
   return {
     handleGatewayMessage,
 
+    /** Writes the summaries of refusals still being counted (on shutdown). */
+    async close(): Promise<void> {
+      await Promise.all([gatewayRefusals.close(), httpRefusals.close()]);
+    },
+
     /**
      * A message from an external broker, which authenticated the gateway: the topic names it,
      * and it must still be registered and its account active.
@@ -189,10 +214,14 @@ export function createPipeline(deps: PipelineDeps) {
         metrics.rejected.inc({ transport: 'mqtt', reason: reason ?? 'unknown_gateway' });
         metrics.messages.inc({ transport: 'mqtt', kind: parsed.kind, outcome: 'rejected' });
         if (gateway) {
-          await state.note(
-            gateway,
-            `rejected a message on ${parsed.kind}: the account is disabled`,
-          );
+          await gatewayRefusals.note({
+            source: gateway.gatewayId,
+            accountId: gateway.accountId,
+            kind: parsed.kind,
+            reason: 'account_disabled',
+            detail: 'the account is disabled',
+            text: 'the account is disabled',
+          });
         }
         return;
       }
@@ -201,10 +230,17 @@ export function createPipeline(deps: PipelineDeps) {
 
     /** The `up` payload over HTTP, for the API key's account: its outcome, or why it was refused. */
     async ingestHttp(accountId: string, body: unknown): Promise<UpOutcome | Rejection> {
-      const decoded = decode(() => decodeUpMessage(body, Date.now()));
+      const decoded = decode(() => decodeUpMessage(body, Date.now(), deps.retentionMs));
       if (!decoded.ok) {
         metrics.rejected.inc({ transport: 'http', reason: decoded.reason });
         metrics.messages.inc({ transport: 'http', kind: 'up', outcome: 'rejected' });
+        await httpRefusals.note({
+          source: `account ${accountId}`,
+          accountId,
+          kind: 'http',
+          reason: decoded.reason,
+          detail: decoded.detail,
+        });
         return decoded;
       }
       const { resolved, unknown } = await resolve(decoded.readings, accountId);

@@ -38,12 +38,15 @@ export function jobHandlers(deps: {
   maintenance?: JobHandlers;
   /** Alarm notification fan-out and delivery (notify/handlers.ts). */
   notify?: JobHandlers;
+  /** Sign-up and forgot-password, done after the reply (modules/auth/enrolment.ts). */
+  auth?: JobHandlers;
   /** Signed links and the attachment limit of report mails. */
   reports: Pick<ReportJobDeps, 'links' | 'publicUrl' | 'attachmentMaxBytes'>;
 }): JobHandlers {
   return {
     ...deps.maintenance,
     ...deps.notify,
+    ...deps.auth,
     ...reportJobHandlers({ ...deps, ...deps.reports }),
     'mail.send': async (payload) => {
       await deps.mailer.send(mailPayload.parse(payload));

@@ -1,7 +1,10 @@
 import type { Language } from '@vigil/contracts';
 import type { MailMessage } from './email.js';
 
-export type AuthMailKind = 'confirm' | 'reset' | 'invite';
+/** Mails that carry a single-use token link. */
+export type TokenMailKind = 'confirm' | 'reset' | 'invite';
+/** `signupAttempt` tells an existing person that someone signed up with their email. */
+export type AuthMailKind = TokenMailKind | 'signupAttempt';
 
 type Texts = { subject: string; greeting: string; body: string; action: string; footer: string };
 
@@ -29,6 +32,13 @@ const texts: Record<Language, Record<AuthMailKind, Texts>> = {
       action: 'Choose my password',
       footer: 'The link is valid for 7 days and works once.',
     },
+    signupAttempt: {
+      subject: 'Someone tried to sign up to Vigil with your email',
+      greeting: 'Hello {name},',
+      body: 'Someone just tried to create a new Vigil account with your email address, which already has an account. No new account was created. If it was you, sign in, or choose a new password if you have forgotten yours.',
+      action: 'Forgot my password',
+      footer: 'If it was not you, you can ignore this email: your account is unchanged.',
+    },
   },
   pl: {
     confirm: {
@@ -53,6 +63,13 @@ const texts: Record<Language, Record<AuthMailKind, Texts>> = {
       body: '{inviter} zaprasza Cię do monitorowania urządzeń firmy {company} w Vigil. Ustaw hasło, aby aktywować konto.',
       action: 'Ustaw moje hasło',
       footer: 'Link jest ważny przez 7 dni i działa jeden raz.',
+    },
+    signupAttempt: {
+      subject: 'Ktoś próbował zarejestrować się w Vigil Twoim adresem e-mail',
+      greeting: 'Dzień dobry {name},',
+      body: 'Ktoś właśnie próbował założyć nowe konto Vigil z Twoim adresem e-mail, który ma już konto. Nowe konto nie zostało utworzone. Jeśli to Ty, zaloguj się lub ustaw nowe hasło, jeśli go nie pamiętasz.',
+      action: 'Nie pamiętam hasła',
+      footer: 'Jeśli to nie Ty, zignoruj tę wiadomość: Twoje konto pozostało bez zmian.',
     },
   },
   de: {
@@ -79,6 +96,14 @@ const texts: Record<Language, Record<AuthMailKind, Texts>> = {
       action: 'Mein Passwort wählen',
       footer: 'Der Link ist 7 Tage gültig und funktioniert einmal.',
     },
+    signupAttempt: {
+      subject: 'Jemand wollte sich mit Ihrer E-Mail-Adresse bei Vigil registrieren',
+      greeting: 'Guten Tag {name},',
+      body: 'Soeben wollte jemand ein neues Vigil-Konto mit Ihrer E-Mail-Adresse anlegen, für die bereits ein Konto besteht. Es wurde kein neues Konto angelegt. Waren Sie das, melden Sie sich an oder wählen Sie ein neues Passwort, falls Sie Ihres vergessen haben.',
+      action: 'Passwort vergessen',
+      footer:
+        'Waren Sie das nicht, können Sie diese E-Mail ignorieren: Ihr Konto bleibt unverändert.',
+    },
   },
 };
 
@@ -88,7 +113,7 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
 
-/** The confirmation, reset or invitation mail in the recipient's language, with its one link. */
+/** An account mail (confirmation, reset, invitation, sign-up attempt) in the recipient's language, with its one link. */
 export function authMail(
   kind: AuthMailKind,
   language: Language,

@@ -5,7 +5,7 @@ import type { ClaimedJob } from '../jobs/queue.js';
 import * as repo from '../modules/notifications/delivery-repo.js';
 import type { Mailer } from './email.js';
 import { ProviderError, type SmsProvider } from './sms-provider.js';
-import { postWebhook } from './webhook.js';
+import { postWebhook, type WebhookDeliveryOptions } from './webhook.js';
 
 export const deliveryPayload = z.object({
   notificationId: z.uuid(),
@@ -20,11 +20,19 @@ export const skipReasons = {
   webhookGone: 'webhook removed or disabled',
 } as const;
 
+/**
+ * What the notification log says of a webhook that could not be delivered, whatever the cause:
+ * telling "refused" from "unreachable" or "answered 502" would let a tenant map networks through
+ * their webhook. The cause is in the server's log for the operator.
+ */
+export const webhookFailedReason = 'delivery failed';
+
 export type DeliveryDeps = {
   db: Db;
   mailer: Mailer;
   sms: SmsProvider | undefined;
   log: Logger;
+  webhooks: WebhookDeliveryOptions;
 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -82,7 +90,13 @@ async function send(
           ? await repo.findWebhook(deps.db, row.accountId, payload.webhookId)
           : undefined;
       if (!hook?.enable) return { skipped: skipReasons.webhookGone };
-      const result = await postWebhook(hook.url, hook.secret, payload.body ?? {}, row.id);
+      const result = await postWebhook(
+        hook.url,
+        hook.secret,
+        payload.body ?? {},
+        row.id,
+        deps.webhooks,
+      );
       return { sent: `http ${String(result.status)}` };
     }
   }
@@ -106,13 +120,20 @@ export async function deliverNotification(
   try {
     outcome = await send(deps, row, payload);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error ? error.message : String(error);
+    const reason = row.channel === 'webhook' ? webhookFailedReason : cause;
+    if (row.channel === 'webhook') {
+      deps.log.info({ notification: row.id, cause }, 'webhook delivery attempt failed');
+    }
     const final =
       (error instanceof ProviderError && !error.retry) ||
       (job !== undefined && job.attempts >= job.maxAttempts);
     if (final) {
       await repo.markDone(deps.db, row.id, 'failed', reason);
-      deps.log.warn({ notification: row.id, channel: row.channel, reason }, 'notification failed');
+      deps.log.warn(
+        { notification: row.id, channel: row.channel, reason: cause },
+        'notification failed',
+      );
       return;
     }
     await repo.noteAttemptFailed(deps.db, row.id, reason);

@@ -7,15 +7,18 @@ import { deliverNotification } from './delivery.js';
 import type { Mailer } from './email.js';
 import { deliverNotificationJob, fanOut } from './fan-out.js';
 import { createSmsProvider } from './sms-provider.js';
+import type { HostLookup } from './webhook-target.js';
 
 /** The notification jobs: the fan-out of an alarm event and the delivery of each message. */
 export function notificationJobHandlers(deps: {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'sms'>;
+  config: Pick<Config, 'sms' | 'webhookAllowPrivate'>;
   publicUrl: () => string;
   log: Logger;
+  lookupHost: HostLookup;
 }): JobHandlers {
+  const webhooks = { allowPrivate: deps.config.webhookAllowPrivate, lookup: deps.lookupHost };
   const sms = deps.config.sms ? createSmsProvider(deps.config.sms) : undefined;
   if (!sms) deps.log.info('SMS and voice messages are logged as not sent: no SMS_API_URL');
   return {
@@ -23,7 +26,7 @@ export function notificationJobHandlers(deps: {
       await fanOut(deps, alarmNotifyPayload.parse(payload));
     },
     [deliverNotificationJob]: async (payload, job) => {
-      await deliverNotification({ ...deps, sms }, payload, job);
+      await deliverNotification({ ...deps, sms, webhooks }, payload, job);
     },
   };
 }

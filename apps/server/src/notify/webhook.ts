@@ -1,5 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { ProviderError } from './sms-provider.js';
+import { connectLookup, type HostLookup } from './webhook-target.js';
 
 export const signatureHeader = 'x-vigil-signature';
 export const timestampHeader = 'x-vigil-timestamp';
@@ -24,30 +28,67 @@ export function verifyWebhookSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** Posts one signed JSON document; any non-2xx answer is an error to retry. */
+export type WebhookDeliveryOptions = {
+  /** WEBHOOK_ALLOW_PRIVATE: an on-premises install may post to its own network. */
+  allowPrivate: boolean;
+  /** How host names are resolved (the system's by default; tests pass their own). */
+  lookup?: HostLookup;
+  timeoutMs?: number;
+};
+
+const agents = {
+  public: {
+    http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: false }),
+    https: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false }),
+  },
+  private: {
+    http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: true }),
+    https: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true }),
+  },
+};
+
+/**
+ * Posts one signed JSON document; any answer but 2xx is an error to retry. The host is resolved
+ * as the connection opens and the address checked right there (request-filtering-agent), so a
+ * name that now points somewhere private is refused before a byte is sent. Redirects are never
+ * followed (node:http does not), and a 3xx counts as a failed delivery.
+ */
 export async function postWebhook(
   url: string,
   secret: string,
   document: unknown,
   deliveryId: string,
-  timeoutMs = 10_000,
+  options: WebhookDeliveryOptions,
 ): Promise<{ status: number }> {
   const body = JSON.stringify(document);
   const timestamp = String(Math.floor(Date.now() / 1000));
-  let response: Response;
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  const pool = options.allowPrivate ? agents.private : agents.public;
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'user-agent': 'Vigil-Webhook/1',
+    [timestampHeader]: timestamp,
+    [signatureHeader]: webhookSignature(secret, timestamp, body),
+    'x-vigil-delivery': deliveryId,
+  };
+  let status: number;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Vigil-Webhook/1',
-        [timestampHeader]: timestamp,
-        [signatureHeader]: webhookSignature(secret, timestamp, body),
-        'x-vigil-delivery': deliveryId,
-      },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
+    status = await new Promise<number>((resolve, reject) => {
+      const request = (secure ? https : http).request(target, {
+        method: 'POST',
+        headers,
+        agent: secure ? pool.https : pool.http,
+        ...(options.lookup ? { lookup: connectLookup(options.lookup) } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end(body);
     });
   } catch (error) {
     throw new ProviderError(
@@ -55,7 +96,6 @@ export async function postWebhook(
       true,
     );
   }
-  await response.body?.cancel();
-  if (!response.ok) throw new ProviderError(`webhook answered ${response.status}`, true);
-  return { status: response.status };
+  if (status < 200 || status >= 300) throw new ProviderError(`webhook answered ${status}`, true);
+  return { status };
 }

@@ -27,6 +27,18 @@ export const placedDevice = (id: string, locationId: string | null, x = 10) => (
   scale: 1,
 });
 
+export const placedLocation = (id: string, title = '') => ({
+  id,
+  title,
+  x: 1,
+  y: 2,
+  imageWidth: 100,
+  imageHeight: 50,
+  imageX: 3,
+  imageY: 4,
+  scale: 1,
+});
+
 /** Uploads a PNG plan through the API; the new map's id and image link. */
 export async function uploadMap(
   app: FastifyInstance,

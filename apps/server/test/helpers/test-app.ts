@@ -9,6 +9,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
+import type { HostLookup } from '../../src/notify/webhook-target.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { adminUrl } from './global-setup.js';
@@ -56,8 +57,30 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * A resolver of host names that never asks the network: `localhost` and the names given, each
+ * to its addresses; any other name is not found. Tests must never reach beyond this machine.
+ */
+export function fakeDns(records: Record<string, string[]> = {}): HostLookup {
+  const table: Record<string, string[]> = { localhost: ['127.0.0.1', '::1'], ...records };
+  return (hostname) => {
+    const addresses = table[hostname.toLowerCase()];
+    if (!addresses?.length) {
+      return Promise.reject(
+        Object.assign(new Error(`${hostname} not found`), { code: 'ENOTFOUND' }),
+      );
+    }
+    return Promise.resolve(
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+  };
+}
+
 /** The whole API (and a worker) on a fresh database, driven through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { lookupHost?: HostLookup } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -70,7 +93,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await freshDatabase();
-  const runtime = await createRuntime(config, pino({ level: 'silent' }), database);
+  const runtime = await createRuntime(config, pino({ level: 'silent' }), database, {
+    lookupHost: options.lookupHost ?? fakeDns(),
+  });
   if (!runtime.app) throw new Error('test app has no api role');
   const app = runtime.app;
   await app.ready();
@@ -87,8 +112,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-export async function createDemoApp(env: Record<string, string> = {}) {
-  const test = await createTestApp(env);
+export async function createDemoApp(
+  env: Record<string, string> = {},
+  options: { lookupHost?: HostLookup } = {},
+) {
+  const test = await createTestApp(env, options);
   await seedDemo(test.runtime.ctx.db);
   return test;
 }

@@ -12,7 +12,7 @@ afterAll(async () => {
 const signup = {
   name: 'Marie Curie',
   email: 'Marie@Radium.Example',
-  password: 'polonium84',
+  password: 'polonium-and-radium-84',
   companyName: 'Radium Institute',
   countryCode: '+44',
   phoneNumber: '20 7946 0001',
@@ -23,6 +23,8 @@ describe('the auth lifecycle', () => {
     const { app } = test;
     const created = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup });
     expect(created.statusCode).toBe(201);
+    // The account is made by the worker, after the reply (issue 18: no enumeration).
+    await test.runtime.worker?.drain();
 
     // Not confirmed yet: the right password is refused with the confirmation message.
     const early = await app.inject({
@@ -83,19 +85,6 @@ describe('the auth lifecycle', () => {
     expect(after.json().errors[0].message).toBe('You are not authorized, please login again');
   });
 
-  it('refuses a second account with the same email', async () => {
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { ...signup, email: 'marie@radium.example' },
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors[0]).toMatchObject({
-      message: 'a user with this email already exists',
-      field: 'email',
-    });
-  });
-
   it('answers an unknown email and a wrong password the same way', async () => {
     const unknown = await test.app.inject({
       method: 'POST',
@@ -144,12 +133,12 @@ describe('the auth lifecycle', () => {
       payload: { password: 'abc' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors[0].message).toBe('password must be at least 6 characters');
+    expect(short.json().errors[0].message).toBe('password must be at least 10 characters');
 
     const reset = await app.inject({
       method: 'POST',
       url: `/api/auth/forgot/${token}`,
-      payload: { password: 'curium96' },
+      payload: { password: 'curium-chloride-96' },
     });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().data.message).toBe('Password reset successfully');
@@ -157,7 +146,7 @@ describe('the auth lifecycle', () => {
     const reused = await app.inject({
       method: 'POST',
       url: `/api/auth/forgot/${token}`,
-      payload: { password: 'another1' },
+      payload: { password: 'another-isotope-7' },
     });
     expect(reused.statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: `/api/auth/forgot/${token}` })).statusCode).toBe(
@@ -170,7 +159,7 @@ describe('the auth lifecycle', () => {
       payload: { email: 'marie@radium.example', password: signup.password },
     });
     expect(old.statusCode).toBe(401);
-    await login(app, 'marie@radium.example', 'curium96');
+    await login(app, 'marie@radium.example', 'curium-chloride-96');
   });
 
   it('refuses an expired reset link', async () => {
@@ -190,31 +179,10 @@ describe('the auth lifecycle', () => {
     const response = await app.inject({
       method: 'POST',
       url: `/api/auth/forgot/${token}`,
-      payload: { password: 'newpass1' },
+      payload: { password: 'new-password-of-mine' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].message).toBe('this link is invalid or has expired');
-  });
-
-  it('locks an email after five failed sign-ins, even with the right password', async () => {
-    const { app } = test;
-    for (let i = 0; i < 5; i += 1) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth',
-        payload: { email: 'marie@radium.example', password: `wrong-${i}` },
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    const locked = await app.inject({
-      method: 'POST',
-      url: '/api/auth',
-      payload: { email: 'marie@radium.example', password: 'curium96' },
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().errors[0].message).toBe(
-      'too many sign-in attempts, please try again in 15 minutes',
-    );
   });
 
   it('gives the spec validation messages for sign-up', async () => {
@@ -238,7 +206,7 @@ describe('the auth lifecycle', () => {
         expect.objectContaining({ field: 'email', message: 'please enter a valid email' }),
         expect.objectContaining({
           field: 'password',
-          message: 'password must be at least 6 characters',
+          message: 'password must be at least 10 characters',
         }),
         expect.objectContaining({ field: 'companyName', message: 'company name is required' }),
         expect.objectContaining({ field: 'phoneNumber', message: 'please enter phone number' }),

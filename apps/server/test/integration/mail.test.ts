@@ -70,7 +70,7 @@ describe('mail over SMTP', () => {
       payload: {
         name: 'Maria Skłodowska',
         email: 'maria@warszawa.example',
-        password: 'polonium84',
+        password: 'polonium-and-radium-84',
         companyName: 'Instytut Radowy',
         countryCode: '+44',
         phoneNumber: '2079460002',

@@ -31,6 +31,8 @@ beforeAll(async () => {
     SMS_ACCOUNT_SID: 'AC123',
     SMS_AUTH_TOKEN: 'token-xyz',
     SMS_FROM: '+15005550006',
+    // The fake provider that receives the webhook listens on loopback.
+    WEBHOOK_ALLOW_PRIVATE: '1',
   });
   db = test.runtime.ctx.db;
 });
@@ -226,6 +228,7 @@ describe('alarm notifications', () => {
       config: test.runtime.ctx.config,
       publicUrl: () => 'http://vigil.example',
       log: pino({ level: 'silent' }),
+      lookupHost: test.runtime.ctx.lookupHost,
     });
     await handlers['notification.deliver']!(claimed[1]!.payload, claimed[1]!);
     const sentBefore = smtp.received.length + provider.sms().length;
@@ -259,9 +262,10 @@ describe('alarm notifications', () => {
     const handlers = notificationJobHandlers({
       db,
       mailer: createMailer({ smtpUrl: smtp.url, from: 'alerts@vigil.example', outboxDir: '' }),
-      config: { sms: undefined },
+      config: { sms: undefined, webhookAllowPrivate: false },
       publicUrl: () => 'http://vigil.example',
       log: pino({ level: 'silent' }),
+      lookupHost: test.runtime.ctx.lookupHost,
     });
     const worker = createWorker({ db, handlers, log: pino({ level: 'silent' }) });
     await worker.drain();

@@ -89,7 +89,7 @@ describe('unlocking ID changes', () => {
     const locked = await unlock(session.headers, 'vigil-demo');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().errors[0].message).toBe(
-      'too many wrong passwords, please try again in 15 minutes',
+      'too many wrong passwords, please wait a moment and try again',
     );
     await login(test.app, person.email);
   });

@@ -112,9 +112,12 @@ export const userTokens = pgTable(
   (table) => [uniqueIndex('user_tokens_hash_key').on(table.tokenHash)],
 );
 
-/** Failed sign-ins per email, for the per-email limit (shared by every API process). */
+/**
+ * Failed password checks per subject and client (`<email>|<client>`, `unlock:<user>|<client>`;
+ * modules/auth/throttle.ts), shared by every API process. The column kept its first name.
+ */
 export const loginThrottle = pgTable('login_throttle', {
-  email: text('email').primaryKey(),
+  key: text('email').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: tstz('window_started_at').notNull().defaultNow(),
   lockedUntil: tstz('locked_until'),

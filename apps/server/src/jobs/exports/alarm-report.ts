@@ -1,7 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { writeCsvFile } from '../../lib/csv.js';
 import type { ReportCommentRow, ReportEventRow } from '../../modules/alarms/events-repo.js';
 import type { AlarmReportParams } from '../../modules/alarms/download-params.js';
 import type { TemperatureUnit } from '../../modules/readings/history-metrics.js';
@@ -118,9 +115,5 @@ export async function writeAlarmCsv(path: string, report: AlarmReport): Promise<
     ...eventCells(event, report),
     (comments.get(event.id) ?? []).map((comment) => commentLine(comment, timezone)).join(' | '),
   ]);
-  await pipeline(
-    Readable.from(records),
-    stringify({ header: true, columns }),
-    createWriteStream(path),
-  );
+  await writeCsvFile(path, columns, records);
 }

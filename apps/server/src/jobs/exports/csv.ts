@@ -1,7 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { writeCsvFile } from '../../lib/csv.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 import {
   columnTitle,
@@ -38,16 +35,12 @@ export async function writeCsv(
           formatLocal(row.ts.getTime(), timezone),
           ...metrics.map((metric) => {
             const value = row[metric];
-            return value === null ? '' : String(shownValue(metric, value, unit));
+            return value === null ? '' : shownValue(metric, value, unit);
           }),
           row.backfilled ? 'true' : 'false',
         ];
       }
     }
   }
-  await pipeline(
-    Readable.from(records()),
-    stringify({ header: true, columns }),
-    createWriteStream(path),
-  );
+  await writeCsvFile(path, columns, records());
 }

@@ -1,5 +1,5 @@
 import type { Language } from '@vigil/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/csv.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 import type { ReportContent } from './content.js';
 import { reportTexts } from './texts.js';
@@ -24,8 +24,7 @@ export function reportCsv(
   const end = formatLocal(period.end, timezone);
   const local = (at: number | null) => (at === null ? '' : formatLocal(at, timezone));
   const blankStatistics = Array<string>(13).fill('');
-  return stringify([
-    [...texts.csvColumns],
+  return csvText(texts.csvColumns, [
     ...content.rows.map((row) => [
       texts.records.statistics,
       start,

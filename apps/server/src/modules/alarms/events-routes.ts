@@ -35,7 +35,7 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
         tags,
         summary:
           'Acknowledge an alarm event with a comment and your password (electronic signature)',
-        description: `The password is the signed-in person's own, checked again: a wrong one answers 403 "password didn't match" and changes nothing (five wrong ones within 15 minutes lock the check for 15 minutes). An event acknowledged before answers 409. Re-notification and escalation stop; the comment is stored as the acknowledgement's, and the change is audited. ${scoped}`,
+        description: `The password is the signed-in person's own, checked again: a wrong one answers 403 "password didn't match" and changes nothing (after five wrong ones from one client, that client waits, 30 s and doubling up to 15 minutes; other clients are not slowed). An event acknowledged before answers 409. Re-notification and escalation stop; the comment is stored as the acknowledgement's, and the change is audited. ${scoped}`,
         params: alarmEventParams,
         body: acknowledgeBody,
         response: replies({ 200: acknowledgeReply }),

@@ -97,6 +97,7 @@ export async function findUsableToken(
       purpose: userTokens.purpose,
       userId: users.id,
       email: users.email,
+      name: users.name,
       accountId: users.accountId,
       accountName: accounts.companyName,
     })
@@ -166,37 +167,47 @@ export function confirmEmail(db: Executor, userId: string, at: Date) {
     .where(eq(users.id, userId));
 }
 
-export async function throttleState(db: Executor, email: string) {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.email, email));
+export async function throttleState(db: Executor, key: string) {
+  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
   return row;
 }
 
-/** Counts a failed sign-in; the window restarts after `windowMs`, and `limit` failures lock the email. */
-export async function recordLoginFailure(
+/**
+ * Counts a failed password check of `key` and sets when it may try next: free for the first
+ * failures, then a wait doubling per failure up to the policy's maximum. A count older than
+ * `forgetAfterMs` starts again. One statement, so concurrent failures all count.
+ */
+export async function recordThrottledFailure(
   db: Executor,
-  email: string,
+  key: string,
   now: Date,
-  windowMs: number,
-  limit: number,
+  policy: { freeFailures: number; firstDelayMs: number; maxDelayMs: number; forgetAfterMs: number },
 ) {
-  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
-  const lockUntil = sql`${new Date(now.getTime() + windowMs).toISOString()}::timestamptz`;
   const nowValue = sql`${now.toISOString()}::timestamptz`;
+  const forgetBefore = sql`${new Date(now.getTime() - policy.forgetAfterMs).toISOString()}::timestamptz`;
+  const stale = sql`${loginThrottle.windowStartedAt} < ${forgetBefore}`;
+  const failures = sql`(case when ${stale} then 1 else ${loginThrottle.failures} + 1 end)`;
+  const waitMs = sql`least(${policy.firstDelayMs}::float8 * power(2, ${failures} - ${policy.freeFailures}), ${policy.maxDelayMs}::float8)`;
   await db
     .insert(loginThrottle)
-    .values({ email, failures: 1, windowStartedAt: now })
+    .values({
+      key,
+      failures: 1,
+      windowStartedAt: now,
+      lockedUntil: policy.freeFailures <= 1 ? new Date(now.getTime() + policy.firstDelayMs) : null,
+    })
     .onConflictDoUpdate({
-      target: loginThrottle.email,
+      target: loginThrottle.key,
       set: {
-        failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${nowValue} else ${loginThrottle.windowStartedAt} end`,
-        lockedUntil: sql`case when ${loginThrottle.windowStartedAt} >= ${windowStart} and ${loginThrottle.failures} + 1 >= ${limit} then ${lockUntil} else null end`,
+        failures,
+        windowStartedAt: sql`case when ${stale} then ${nowValue} else ${loginThrottle.windowStartedAt} end`,
+        lockedUntil: sql`case when ${failures} >= ${policy.freeFailures} then ${nowValue} + make_interval(secs => ${waitMs} / 1000) else null end`,
       },
     });
 }
 
-export function clearLoginFailures(db: Executor, email: string) {
-  return db.delete(loginThrottle).where(eq(loginThrottle.email, email));
+export function clearLoginFailures(db: Executor, key: string) {
+  return db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
 
 /** The password hash of a signed-in person, to check a re-entered password against. */

@@ -15,10 +15,11 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { actorOf, anyRole } from '../../plugins/guard.js';
 import { publicRoute, replies, requestInfo } from '../../lib/routes.js';
+import * as enrolment from './enrolment.js';
 import * as service from './service.js';
 import * as unlock from './unlock.js';
 
-/** Per IP; the per-email limit on failed sign-ins is in the service. */
+/** Per address; failed passwords are slowed per email and client in the service (throttle.ts). */
 const loginRateLimit = { max: 30, timeWindow: '1 minute' };
 const mailRateLimit = { max: 10, timeWindow: '1 minute' };
 /** Only account owners edit devices and gateways, so only they unlock ID changes. */
@@ -32,7 +33,14 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
     '/api/auth',
     {
       config: { guard: publicRoute, rateLimit: loginRateLimit },
-      schema: { tags, summary: 'Sign in', body: loginBody, response: replies({ 200: loginReply }) },
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description:
+          'After five failed sign-ins for one email from one client (an address, an IPv6 /64), that client waits (429 with Retry-After) 30 s, then twice as long after each further failure, up to 15 minutes; sign-ins from elsewhere are not slowed. Each address may send 30 sign-ins a minute.',
+        body: loginBody,
+        response: replies({ 200: loginReply }),
+      },
     },
     async (request) => ({ data: await service.login(ctx, request.body, requestInfo(request)) }),
   );
@@ -60,12 +68,14 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
       schema: {
         tags,
         summary: 'Create an account and its owner; a confirmation mail follows',
+        description:
+          'Answers 201 the same, in the same time, whether or not the email already has an account: the account is created after the reply, or, for a known email, its owner is mailed that someone tried to sign up with it. The password needs 10 characters, must not be the email or the name, and must not be common or easy to guess (zxcvbn score 3 of 4); the reason is a 400 on `password`.',
         body: signupBody,
         response: replies({ 201: messageReply }),
       },
     },
     async (request, reply) => {
-      await service.signup(ctx, request.body, request.ip);
+      await enrolment.signup(ctx, request.body, request.ip);
       return reply.code(201).send({ data: { message: 'signed up successfully' } });
     },
   );
@@ -94,12 +104,14 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
       schema: {
         tags,
         summary: 'Send a password reset link',
+        description:
+          'Answers the same, in the same time, whether or not the email has an account; the link is mailed after the reply.',
         body: forgotBody,
         response: replies({ 200: messageReply }),
       },
     },
     async (request) => {
-      await service.forgotPassword(ctx, request.body.email, request.ip);
+      await enrolment.forgotPassword(ctx, request.body.email, request.ip);
       return { data: { message: 'An forget password email has been sent to your Email ID' } };
     },
   );
@@ -144,7 +156,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
         tags,
         summary: 'Re-enter your password to change a device or gateway ID',
         description:
-          'Answers a token valid for 10 minutes in this session only; send it as `unlockToken` with a PUT that changes `deviceId` or `gatewayId`. A wrong password is 403 "password didn\'t match"; five wrong passwords within 15 minutes lock unlocking (429) for 15 minutes.',
+          'Answers a token valid for 10 minutes in this session only; send it as `unlockToken` with a PUT that changes `deviceId` or `gatewayId`. A wrong password is 403 "password didn\'t match"; after five wrong passwords from one client, that client waits (429 with Retry-After) 30 s, then twice as long after each further one, up to 15 minutes. Other clients of the same person are not slowed.',
         body: unlockBody,
         response: replies({ 200: unlockReply }),
       },

@@ -1,9 +1,7 @@
 import type { Language, LoginBody, Session } from '@vigil/contracts';
-import { signupBody } from '@vigil/contracts';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { AppError, badRequest, conflict } from '../../errors.js';
+import { AppError, badRequest, ThrottledError } from '../../errors.js';
 import type { Actor, AuditSubject } from '../../lib/actor.js';
 import { subjectOf } from '../../lib/actor.js';
 import {
@@ -14,19 +12,15 @@ import {
   verifyPassword,
 } from '../../lib/secrets.js';
 import { enqueue } from '../../jobs/queue.js';
-import { authMail, type AuthMailKind } from '../../notify/auth-mails.js';
+import { authMail, type TokenMailKind } from '../../notify/auth-mails.js';
 import * as audit from '../audit/service.js';
-import * as accountsRepo from '../accounts/repo.js';
-import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
+import * as throttle from './throttle.js';
+import { requireStrongPassword } from '../../lib/password-strength.js';
 import { endSessionSockets } from '../../realtime/realtime.js';
 
 const hour = 3_600_000;
 export const tokenLifetimeMs = { confirm: 48 * hour, reset: hour, invite: 7 * 24 * hour } as const;
-/** Per email: this many failed sign-ins within the window lock it for the window. */
-export const loginFailureLimit = 5;
-export const loginWindowMs = 15 * 60_000;
-
 type RequestInfo = { ip: string | null; userAgent: string | null };
 
 const anonymous = (ip: string | null, email: string | null = null): AuditSubject => ({
@@ -44,15 +38,16 @@ export async function login(
 ): Promise<Session> {
   const { db } = ctx;
   const now = new Date();
-  const throttle = await repo.throttleState(db, body.email);
-  if (throttle?.lockedUntil && throttle.lockedUntil > now) {
+  const key = throttle.throttleKey(body.email, request.ip);
+  const wait = await throttle.waitSeconds(db, key, now);
+  if (wait > 0) {
     await audit.recordAlone(db, anonymous(request.ip, body.email), {
       event: 'auth',
       action: 'login',
       result: 'failure',
-      information: `Sign-in refused for ${body.email}: too many failed attempts`,
+      information: `Sign-in refused for ${body.email}: too many failed attempts from ${request.ip ?? 'an unknown address'}`,
     });
-    throw new AppError(429, 'tooManyLoginAttempts');
+    throw new ThrottledError('tooManyLoginAttempts', wait);
   }
   const user = await repo.findUserForLogin(db, body.email);
   const passwordOk = user?.passwordHash
@@ -71,7 +66,7 @@ export async function login(
   const refuse = async (reason: string, error: AppError): Promise<never> => {
     await db.transaction(async (tx) => {
       if (error.code === 'invalidCredentials') {
-        await repo.recordLoginFailure(tx, body.email, now, loginWindowMs, loginFailureLimit);
+        await throttle.recordFailure(tx, key, now);
       }
       await audit.record(tx, subject, {
         event: 'auth',
@@ -105,7 +100,7 @@ export async function login(
   const expiresAt = new Date(now.getTime() + ctx.config.sessionHours * hour);
   const sessionId = await db.transaction(async (tx) => {
     const id = await repo.insertSession(tx, { userId: user.id, ...request, expiresAt });
-    await repo.clearLoginFailures(tx, body.email);
+    await throttle.clearFailures(tx, key);
     await audit.record(tx, subject, {
       event: 'auth',
       action: 'login',
@@ -131,9 +126,9 @@ export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
 
 /** Issues a single-use token for `kind` and enqueues its mail, in the caller's transaction. */
 export async function issueTokenMail(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'publicUrl'>,
   tx: Executor,
-  kind: AuthMailKind,
+  kind: TokenMailKind,
   user: { id: string; email: string; name: string; language: Language },
   extra: { inviter?: string; company?: string } = {},
 ): Promise<void> {
@@ -152,53 +147,6 @@ export async function issueTokenMail(
     ...extra,
   });
   await enqueue(tx, 'mail.send', mail, { maxAttempts: 10 });
-}
-
-export async function signup(
-  ctx: AppContext,
-  body: z.output<typeof signupBody>,
-  ip: string | null,
-): Promise<void> {
-  const passwordHash = await hashPassword(body.password);
-  await ctx.db.transaction(async (tx) => {
-    if (await usersRepo.emailExists(tx, body.email)) throw conflict('emailTaken', 'email');
-    const account = await accountsRepo.insertAccount(tx, {
-      companyName: body.companyName,
-      email: body.email,
-      countryCode: body.countryCode,
-      phoneNumber: body.phoneNumber,
-    });
-    const user = await usersRepo.insertUser(tx, {
-      accountId: account.id,
-      parentId: null,
-      name: body.name,
-      email: body.email,
-      passwordHash,
-      role: 'super_user',
-      countryCode: body.countryCode,
-      phoneNumber: body.phoneNumber,
-      usr: '',
-      language: body.language,
-      isActivated: false,
-    });
-    await issueTokenMail(ctx, tx, 'confirm', user);
-    await audit.record(
-      tx,
-      {
-        userId: user.id,
-        email: user.email,
-        accountId: account.id,
-        accountName: account.companyName,
-        ip,
-      },
-      {
-        event: 'account',
-        action: 'signup',
-        information: `Account "${account.companyName}" created by ${user.email}`,
-      },
-    );
-  });
-  ctx.jobsEnqueued();
 }
 
 export async function confirmEmail(
@@ -229,35 +177,6 @@ export async function confirmEmail(
   });
 }
 
-/** Always succeeds the same way: whether the email exists is never revealed. */
-export async function forgotPassword(
-  ctx: AppContext,
-  email: string,
-  ip: string | null,
-): Promise<void> {
-  const user = await usersRepo.findByEmail(ctx.db, email);
-  if (!user) return;
-  await ctx.db.transaction(async (tx) => {
-    await issueTokenMail(ctx, tx, 'reset', user);
-    await audit.record(
-      tx,
-      {
-        userId: user.id,
-        email: user.email,
-        accountId: user.accountId,
-        accountName: user.accountName,
-        ip,
-      },
-      {
-        event: 'auth',
-        action: 'forgot',
-        information: `Password reset requested for ${user.email}`,
-      },
-    );
-  });
-  ctx.jobsEnqueued();
-}
-
 export async function checkResetToken(ctx: AppContext, token: string) {
   const row = await repo.findUsableToken(ctx.db, sha256(token), ['reset', 'invite'], new Date());
   if (!row) throw badRequest('tokenInvalid');
@@ -271,8 +190,11 @@ export async function resetPassword(
   password: string,
   ip: string | null,
 ) {
-  const passwordHash = await hashPassword(password);
   const now = new Date();
+  const holder = await repo.findUsableToken(ctx.db, sha256(token), ['reset', 'invite'], now);
+  if (!holder) throw badRequest('tokenInvalid');
+  await requireStrongPassword(password, holder);
+  const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findUsableToken(tx, sha256(token), ['reset', 'invite'], now);
     if (!row || !(await repo.useToken(tx, row.tokenId, now))) throw badRequest('tokenInvalid');

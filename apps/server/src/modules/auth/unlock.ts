@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
+import { AppError, ThrottledError } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { verifyPassword } from '../../lib/secrets.js';
 import * as audit from '../audit/service.js';
-import { loginFailureLimit, loginWindowMs } from './service.js';
 import * as repo from './repo.js';
+import * as throttle from './throttle.js';
 
 /** How long a verified password lets its session change device and gateway IDs. */
 export const unlockLifetimeMs = 10 * 60_000;
@@ -12,10 +12,11 @@ export const unlockLifetimeMs = 10 * 60_000;
 const unlockAudience = 'unlock';
 
 /**
- * Failed unlocks are counted per person in the sign-in throttle, under a key no email can
- * take (emails always have an @), so a guessed password locks unlocking, not signing in.
+ * Failed checks are counted per person and client in the sign-in throttle, under a key no email
+ * can take (emails always have an @): guesses slow down that client's checks, never signing in,
+ * and never the person's own checks from elsewhere.
  */
-const throttleKey = (userId: string) => `unlock:${userId}`;
+const throttleKey = (actor: Actor) => throttle.throttleKey(`unlock:${actor.userId}`, actor.ip);
 
 /** What a password check is for, as the audit trail tells it. */
 export type PasswordPurpose = {
@@ -28,7 +29,7 @@ export type PasswordPurpose = {
 /**
  * A person re-enters their own password (DESIGN.md 8 and 9: ID changes, alarm
  * acknowledgements). Every attempt is audited; a mismatch answers 403 "password didn't match"
- * and, after five within 15 minutes, further checks are refused for 15 minutes.
+ * and, after five from one client, that client waits (429) longer after each further one.
  */
 export async function verifyOwnPassword(
   ctx: AppContext,
@@ -38,22 +39,22 @@ export async function verifyOwnPassword(
 ): Promise<void> {
   const { db } = ctx;
   const now = new Date();
-  const key = throttleKey(actor.userId);
+  const key = throttleKey(actor);
   const entry = { event: purpose.event, action: purpose.action };
-  const throttle = await repo.throttleState(db, key);
-  if (throttle?.lockedUntil && throttle.lockedUntil > now) {
+  const wait = await throttle.waitSeconds(db, key, now);
+  if (wait > 0) {
     await audit.recordAlone(db, subjectOf(actor), {
       ...entry,
       result: 'failure',
       information: `Password check refused for ${actor.email} ${purpose.reason}: too many wrong passwords`,
     });
-    throw new AppError(429, 'tooManyUnlockAttempts');
+    throw new ThrottledError('tooManyUnlockAttempts', wait);
   }
   const passwordHash = await repo.passwordHashOf(db, actor.userId);
   const matches = passwordHash !== null && (await verifyPassword(passwordHash, password));
   await db.transaction(async (tx) => {
-    if (matches) await repo.clearLoginFailures(tx, key);
-    else await repo.recordLoginFailure(tx, key, now, loginWindowMs, loginFailureLimit);
+    if (matches) await throttle.clearFailures(tx, key);
+    else await throttle.recordFailure(tx, key, now);
     await audit.record(tx, subjectOf(actor), {
       ...entry,
       result: matches ? 'success' : 'failure',

@@ -1,30 +1,14 @@
-import { stringify } from 'csv-stringify/sync';
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection). */
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** A cell a spreadsheet shows as text: a leading formula character gets a single quote. */
-export function safeCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return formulaStart.test(text) ? `'${text}` : text;
-}
+import { csvOfRecords, type CsvCell } from '../../lib/csv.js';
 
 /**
- * A CSV document: a header row, then one row per record, quoted where needed by
- * csv-stringify, with a byte order mark so that spreadsheets read names as UTF-8.
+ * A list download (deviceList.csv, gatewayList.csv): a header row, then one row per record,
+ * through the product's one CSV writer, with a byte order mark and CRLF for spreadsheets.
  */
 export function toCsv<T>(
-  columns: readonly { header: string; value: (record: T) => string | number | null }[],
+  columns: readonly { header: string; value: (record: T) => CsvCell }[],
   records: readonly T[],
 ): string {
-  const rows = records.map((record) => columns.map((column) => safeCell(column.value(record))));
-  return stringify(rows, {
-    bom: true,
-    header: true,
-    columns: columns.map((column) => column.header),
-    record_delimiter: 'windows',
-  });
+  return csvOfRecords(columns, records, { bom: true, windows: true });
 }
 
 export const csvHeaders = (filename: string) => ({

@@ -13,6 +13,7 @@ import {
 } from '@vigil/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.js';
+import { refuseNul, uploadFailure } from '../../lib/multipart.js';
 import { filesRoot } from '../files/storage.js';
 
 /** A firmware file received into DATA_DIR/files/firmware/incoming, not yet recorded. */
@@ -88,7 +89,13 @@ async function receive(
       done(null, chunk);
     },
   });
-  await pipeline(part.file, meter, createWriteStream(tempPath));
+  try {
+    await pipeline(part.file, meter, createWriteStream(tempPath));
+  } catch (error) {
+    // A body cut off mid-file leaves no half file behind.
+    await rm(tempPath, { force: true });
+    throw error;
+  }
   const file = {
     kind,
     filename: part.filename,
@@ -136,11 +143,12 @@ export async function receiveUpload(
           part.file.resume();
           throw badRequest('firmwarePartUnknown', part.fieldname);
         }
+        refuseNul(part.filename, part.fieldname);
         files.push(await receive(part, part.fieldname, dir));
       } else if (part.fieldname === 'target') {
-        target = String(part.value);
+        target = refuseNul(String(part.value), 'target');
       } else if (part.fieldname in versionFields) {
-        const version = String(part.value).trim();
+        const version = refuseNul(String(part.value), part.fieldname).trim();
         const kind = versionFields[part.fieldname];
         if (version && kind) versions[kind] = version.slice(0, 50);
       } else {
@@ -159,6 +167,8 @@ export async function receiveUpload(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'firmwareFileTooLarge');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('firmwareFileRequired');
-    throw error;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('firmwarePartUnknown');
+    throw uploadFailure(error);
   }
 }

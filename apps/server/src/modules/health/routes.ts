@@ -3,7 +3,15 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Registry } from 'prom-client';
 import { ingestHubOf } from '../../ingest/hub.js';
+import { unauthorized } from '../../errors.js';
 import { publicRoute } from '../../lib/routes.js';
+import { safeEqual } from '../../lib/secrets.js';
+
+/** With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` may read the metrics. */
+function metricsAllowed(token: string | undefined, authorization: string | undefined): boolean {
+  if (token === undefined) return true;
+  return authorization !== undefined && safeEqual(authorization, `Bearer ${token}`);
+}
 
 const health = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -52,7 +60,11 @@ export const healthRoutes: FastifyPluginCallbackZod = (app) => {
       config: { guard: publicRoute },
       schema: { tags: ['operations'], summary: 'Prometheus metrics', hide: true },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (!metricsAllowed(ctx.config.metricsToken, request.headers.authorization)) {
+        void reply.header('www-authenticate', 'Bearer');
+        throw unauthorized();
+      }
       // The app's own metrics and the ingest pipeline's (which also runs without the api role).
       const metrics = Registry.merge([app.metrics, ingest.registry]);
       return reply.type(metrics.contentType).send(await metrics.metrics());

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, locations } from '../../db/schema/index.js';
 import { assignedTo } from '../devices/repo.js';
@@ -52,6 +52,22 @@ export async function listLocations(
     page === undefined ? await query : await query.limit(pageSize).offset((page - 1) * pageSize);
   const [total] = await db.select({ n: count() }).from(locations).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The locations among `ids` the scope may see, by the same rule as the list (the map shows a
+ * `user` exactly the locations GET /api/location shows them).
+ */
+export function visibleLocations(
+  db: Executor,
+  scope: LocationScope,
+  ids: string[],
+): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(and(scopeConditions(scope), inArray(locations.id, ids)));
 }
 
 export async function findLocation(

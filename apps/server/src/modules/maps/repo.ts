@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PlacedDevice, PlacedLocation } from '@vigil/contracts';
 import type { Executor } from '../../db/client.js';
-import { alarmEvents, deviceUsers, devices, locations, maps } from '../../db/schema/index.js';
+import { alarmEvents, deviceUsers, devices, maps } from '../../db/schema/index.js';
 
 export type MapRow = typeof maps.$inferSelect;
 
@@ -112,18 +112,6 @@ export function devicesOf(
           : sql`exists (select 1 from ${deviceUsers} where ${deviceUsers.deviceId} = ${devices.id} and ${deviceUsers.userId} = ${assignedTo})`,
       ),
     );
-}
-
-export function locationsOf(
-  db: Executor,
-  accountId: string,
-  ids: string[],
-): Promise<{ id: string; name: string }[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(and(eq(locations.accountId, accountId), inArray(locations.id, ids)));
 }
 
 /** The open alarm types (offline excluded) of the account's devices among `ids`. */

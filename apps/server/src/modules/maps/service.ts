@@ -21,6 +21,7 @@ import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/service.js';
 import { assignedOnly, ownAccountId } from '../devices/scope.js';
 import { storedFile } from '../files/storage.js';
+import { visibleLocations } from '../locations/repo.js';
 import { mapsChanged } from './placed.js';
 import * as repo from './repo.js';
 import { receivePlan } from './upload.js';
@@ -67,7 +68,7 @@ async function enrichment(
   const [deviceRows, alarmRows, locationRows] = await Promise.all([
     repo.devicesOf(db, accountId, deviceIds, assignedTo),
     repo.openAlarmTypes(db, accountId, deviceIds),
-    repo.locationsOf(db, accountId, locationIds),
+    visibleLocations(db, { accountId, assignedTo }, locationIds),
   ]);
   const alarms = new Map<string, string[]>();
   for (const { deviceId, type } of alarmRows)
@@ -113,10 +114,12 @@ async function toItem(
     imageWidth: row.imageWidth,
     imageHeight: row.imageHeight,
     imageSettings: row.imageSettings as { x: number; y: number },
-    locationSettings: (row.locationSettings as PlacedLocation[]).map((placed) => ({
-      ...placed,
-      title: found.locations.get(placed.id) ?? placed.title,
-    })),
+    locationSettings: (row.locationSettings as PlacedLocation[]).flatMap((placed) => {
+      const title = found.locations.get(placed.id);
+      // A `user` sees a location only when GET /api/location shows it to them.
+      if (title === undefined && assignedTo !== undefined) return [];
+      return [{ ...placed, title: title ?? placed.title }];
+    }),
     deviceSettings: placedDevices,
     radius: Math.min(row.radius, mapLimits.radiusDefault),
     scale: row.scale,
@@ -215,7 +218,7 @@ export async function save(
     if (!map) throw notFound();
     const [deviceRows, locationRows] = await Promise.all([
       repo.devicesOf(tx, accountId, deviceIds),
-      repo.locationsOf(tx, accountId, locationIds),
+      visibleLocations(tx, { accountId }, locationIds),
     ]);
     const devices = new Map(deviceRows.map((row) => [row.id, row]));
     const locations = new Map(locationRows.map((row) => [row.id, row.name]));

@@ -5,6 +5,7 @@ import createDOMPurify from 'dompurify';
 import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { AppError, badRequest } from '../../errors.js';
+import { refuseNul, uploadFailure } from '../../lib/multipart.js';
 
 export type ReceivedPlan = {
   title: string;
@@ -115,10 +116,11 @@ export async function receivePlan(
           part.file.resume();
           throw badRequest('mapPartUnknown', part.fieldname);
         }
+        const filename = refuseNul(part.filename, 'file');
         const bytes = await part.toBuffer();
-        file = { filename: part.filename, bytes };
+        file = { filename, bytes };
       } else if (part.fieldname === 'title') {
-        title = String(part.value).trim();
+        title = refuseNul(String(part.value), 'title').trim();
       } else {
         throw badRequest('mapPartUnknown', part.fieldname);
       }
@@ -129,7 +131,7 @@ export async function receivePlan(
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('mapFileRequired', 'file');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('mapPartUnknown');
-    throw error;
+    throw uploadFailure(error);
   }
   if (!title) throw badRequest('mapTitleRequired', 'title');
   if (title.length > mapLimits.titleMax) throw badRequest('mapTitleTooLong', 'title');

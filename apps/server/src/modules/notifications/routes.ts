@@ -90,7 +90,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
         tags,
         summary: 'Set the account’s webhook',
         description:
-          'Alarm messages are POSTed as JSON with `X-Vigil-Timestamp` and `X-Vigil-Signature: sha256=<hex>`, the HMAC-SHA256 of `<timestamp>.<body>` with the secret. The secret is returned when the webhook is created or `rotateSecret` is true.',
+          'Alarm messages are POSTed as JSON with `X-Vigil-Timestamp` and `X-Vigil-Signature: sha256=<hex>`, the HMAC-SHA256 of `<timestamp>.<body>` with the secret. The secret is returned when the webhook is created or `rotateSecret` is true. The host must resolve to public addresses only (loopback, private, link-local, multicast, reserved and metadata addresses are refused with 400, unless the server runs with `WEBHOOK_ALLOW_PRIVATE=1`); deliveries check again as they connect and never follow redirects. A failed delivery shows in the log as "delivery failed".',
         body: webhookBody,
         response: replies({ 200: webhookReply }),
       },

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
 import { randomToken } from '../../lib/secrets.js';
+import { checkWebhookTarget } from '../../notify/webhook-target.js';
 import * as audit from '../audit/service.js';
 import { ownAccountId, pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
@@ -120,6 +121,12 @@ export async function saveWebhook(
   body: z.output<typeof webhookBody>,
 ): Promise<WebhookView> {
   const accountId = ownAccountId(actor);
+  const verdict = await checkWebhookTarget(body.url, {
+    allowPrivate: ctx.config.webhookAllowPrivate,
+    lookup: ctx.lookupHost,
+  });
+  if (verdict === 'notAllowed') throw badRequest('webhookTargetNotAllowed', 'url');
+  if (verdict === 'unknownHost') throw badRequest('webhookHostUnknown', 'url');
   return ctx.db.transaction(async (tx) => {
     const existing = await repo.findAccountWebhook(tx, accountId);
     const secret = !existing || body.rotateSecret ? `whsec_${randomToken(32)}` : undefined;

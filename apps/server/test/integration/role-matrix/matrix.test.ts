@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountWithOwner, demo, userIdOf } from '../../helpers/fixtures.js';
-import { createDemoApp, login, type TestApp } from '../../helpers/test-app.js';
+import { createDemoApp, fakeDns, login, type TestApp } from '../../helpers/test-app.js';
 import { alarmDefinitionsMatrix } from './alarm-definitions.js';
 import { alarmEventsMatrix } from './alarm-events.js';
 import { dashboard } from './dashboard.js';
@@ -47,7 +47,8 @@ let context: MatrixContext;
 const sessionHeaders = new Map<Caller, Record<string, string>>();
 
 beforeAll(async () => {
-  test = await createDemoApp();
+  // The webhook the matrix saves (disabled, never called) names a host with a public address.
+  test = await createDemoApp({}, { lookupHost: fakeDns({ 'hooks.example': ['93.184.215.14'] }) });
   const db = test.runtime.ctx.db;
   const other = await createAccountWithOwner(db, 'Other Laboratory', emails.other);
   sessionHeaders.set('anonymous', {});

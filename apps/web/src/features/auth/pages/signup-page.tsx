@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
-import { defaultCountryCode, messages, signupBody } from '@vigil/contracts';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { defaultCountryCode, messages, passwordIsIdentity, signupFields } from '@vigil/contracts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/auth-card';
 import { useRedirectAfter } from '../components/use-redirect-after';
 
-const fields = signupBody.pick({
+const fields = signupFields.pick({
   name: true,
   email: true,
   password: true,
@@ -38,6 +38,10 @@ type SignupValues = Omit<z.input<typeof schema>, 'countryCode' | 'consent'> & {
   consent: boolean;
 };
 
+/** The server's rule, shown under the field as it is typed: not the email or the name. */
+const passwordNotIdentity = (values: SignupValues): FormErrors =>
+  passwordIsIdentity(values.password, values) ? { password: messages.passwordIsIdentity } : {};
+
 const initialValues: SignupValues = {
   name: '',
   email: '',
@@ -55,7 +59,8 @@ export default function SignupPage() {
   const redirect = useRedirectAfter('/login', 1000);
   const form = useForm<SignupValues>({
     initialValues,
-    validate: validateWith(schema, passwordsMatch),
+    // A common or guessable password is refused by the server: its reason lands under the field.
+    validate: validateWith(schema, passwordsMatch, passwordNotIdentity),
   });
 
   const submit = form.onSubmit((values) => {
