@@ -230,6 +230,8 @@ export function createFollowUp(deps: FollowUpDeps) {
   /** Queues follow-up rows left in the database (this instance's, or orphans of others). */
   async function sweep(options: { own: true } | { own: false; olderThanMs: number }) {
     const ids = await repo.pendingFollowUps(db, owner, options, 10_000);
+    // Closing: what is left stays for the next start (or another instance).
+    if (closing) return;
     const fresh = ids.filter((id) => !queued.has(id));
     for (const id of fresh) {
       queued.add(id);
@@ -265,13 +267,12 @@ export function createFollowUp(deps: FollowUpDeps) {
     async start() {
       await sweep({ own: true });
       const olderThanMs = deps.orphanAfterMs ?? 5 * 60_000;
-      const orphans = () => {
+      const orphans = () =>
         sweep({ own: false, olderThanMs }).catch((error: unknown) => {
           log.warn({ err: error }, 'left-over follow-ups not read');
         });
-      };
-      orphans();
-      orphanTimer = setInterval(orphans, 60_000);
+      await orphans();
+      orphanTimer = setInterval(() => void orphans(), 60_000);
       orphanTimer.unref();
     },
     /** Applies what is queued (until `deadlineMs`; what is left is taken up at the next start). */
