@@ -1,19 +1,18 @@
 /**
- * `npm run bench:ingest`: end-to-end MQTT QoS 1 publish -> durable readings with rollups and
- * device state, through the embedded broker and the real ingest path, against the ceiling of a
- * plain batched `INSERT ... SELECT unnest` loop into the same database, on PostgreSQL
- * (DATABASE_URL; a fresh database is created) and on PGlite. Publishers run in a child process
- * so that the server's RSS is the server's alone.
+ * `npm run bench:ingest`: end-to-end MQTT QoS 1 publish -> acknowledged durable readings through
+ * the embedded broker and the real ingest path, with 200 and with 1,000 devices (BENCH_DEVICE_COUNTS),
+ * then the time until their follow-up (rollups of every level, device state) is done too; against
+ * the ceilings of the same database written directly (ingest-ceilings.ts: batched INSERT ...
+ * unnest, COPY into staging + INSERT ... ON CONFLICT, bare COPY), on PostgreSQL (DATABASE_URL;
+ * a fresh database is created) and on PGlite. It reports the server's CPU and where a batch's
+ * time goes (decode, write, and the follow-up's state, doors, alarms, rollups). Publishers run
+ * in a child process so that the server's RSS and CPU are the server's alone.
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { topics } from '@vigil/contracts';
 import { sql } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import pg from 'pg';
 import pino from 'pino';
 import type { Registry } from 'prom-client';
@@ -23,22 +22,15 @@ import { queryRows } from '../apps/server/src/db/query.js';
 import { accounts, alarms, devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
+import { ceilings as measureCeilings } from './ingest-ceilings.js';
+import { runPublisher, type Plan } from './ingest-publisher.js';
 import { writeResults } from './results-file.js';
-
-type Plan = {
-  url: string;
-  gateways: { gatewayId: string; secret: string; devices: string[] }[];
-  messagesPerGateway: number;
-  readingsPerMessage: number;
-  window: number;
-  startMs: number;
-};
-type PublisherResult = { readings: number; seconds: number };
 
 const settings = {
   readings: Number(process.env.BENCH_READINGS ?? 400_000),
   gateways: Number(process.env.BENCH_GATEWAYS ?? 8),
-  devicesPerGateway: Number(process.env.BENCH_DEVICES ?? 25),
+  /** Each run once with each number of devices, spread over the gateways. */
+  deviceCounts: (process.env.BENCH_DEVICE_COUNTS ?? '200,1000').split(',').map(Number),
   readingsPerMessage: Number(process.env.BENCH_MESSAGE_READINGS ?? 100),
   window: Number(process.env.BENCH_WINDOW ?? 16),
   /** The server's own defaults (config.ts) unless set. */
@@ -58,75 +50,7 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const deviceAddress = () =>
   [...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':');
 
-/** The publisher process: one MQTT 3.1.1 client per gateway, a window of QoS 1 messages in flight. */
-async function publish(plan: Plan): Promise<PublisherResult> {
-  const clients = await Promise.all(
-    plan.gateways.map((gateway) =>
-      mqtt.connectAsync(plan.url, {
-        protocolVersion: 4,
-        clientId: `bench-${gateway.gatewayId}`,
-        username: gateway.gatewayId,
-        password: gateway.secret,
-        reconnectPeriod: 0,
-      }),
-    ),
-  );
-  // Payloads are built before the clock starts: the publishers measure the server, not JSON.
-  const payloads = plan.gateways.map((gateway) =>
-    Array.from({ length: plan.messagesPerGateway }, (_, message) => {
-      const readings = Array.from({ length: plan.readingsPerMessage }, (_, offset) => {
-        const sequence = message * plan.readingsPerMessage + offset;
-        const deviceId = gateway.devices[sequence % gateway.devices.length] ?? '';
-        const round = Math.floor(sequence / gateway.devices.length);
-        return {
-          deviceId,
-          ts: new Date(plan.startMs + round * 1000).toISOString(),
-          data: { t: 4 + (sequence % 17) / 10, h: 40 + (sequence % 9), b: 90, m: 3, Node_Type: 1 },
-        };
-      });
-      return Buffer.from(JSON.stringify({ readings }));
-    }),
-  );
-  const started = performance.now();
-  await Promise.all(
-    plan.gateways.map(async (gateway, index) => {
-      const client = clients[index];
-      const messages = payloads[index] ?? [];
-      if (!client) return;
-      let next = 0;
-      const worker = async () => {
-        while (next < messages.length) {
-          const payload = messages[next++];
-          if (payload) await client.publishAsync(topics.up(gateway.gatewayId), payload, { qos: 1 });
-        }
-      };
-      await Promise.all(Array.from({ length: plan.window }, worker));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  await Promise.all(clients.map((client) => client.endAsync()));
-  return {
-    readings: plan.gateways.length * plan.messagesPerGateway * plan.readingsPerMessage,
-    seconds,
-  };
-}
-
-function runPublisher(plan: Plan): Promise<PublisherResult> {
-  const child = fork(fileURLToPath(import.meta.url), ['publisher'], {
-    execArgv: ['--import', 'tsx'],
-  });
-  child.send(plan);
-  return new Promise((resolve, reject) => {
-    child.once('message', (result) => {
-      resolve(result as PublisherResult);
-    });
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`publisher exited ${String(code)}`));
-    });
-  });
-}
-
-async function seed(db: Db) {
+async function seed(db: Db, devicesPerGateway: number) {
   const [account] = await db
     .insert(accounts)
     .values({ companyName: 'Bench Lab', email: 'bench@example.test' })
@@ -141,7 +65,7 @@ async function seed(db: Db) {
       .insert(gateways)
       .values({ accountId: account.id, gatewayId, name: gatewayId, secretHash })
       .returning({ id: gateways.id });
-    const addresses = Array.from({ length: settings.devicesPerGateway }, deviceAddress);
+    const addresses = Array.from({ length: devicesPerGateway }, deviceAddress);
     await db.insert(devices).values(
       addresses.map((deviceId, index) => ({
         accountId: account.id,
@@ -175,35 +99,6 @@ async function seedAlarms(db: Db, accountId: string, count: number) {
   for (let start = 0; start < values.length; start += 500) {
     await db.insert(alarms).values(values.slice(start, start + 500));
   }
-}
-
-/** The ceiling: plain batched inserts of the same columns into the same table, one statement per batch. */
-async function ceiling(db: Db, accountId: string, total: number): Promise<number> {
-  const ids = await queryRows<{ id: string }>(
-    db,
-    sql`insert into devices (account_id, device_id, name)
-        select ${accountId}, 'ce:' || lpad(to_hex(i), 8, '0'), 'ceiling ' || i from generate_series(1, 200) i
-        returning id`,
-  );
-  const started = performance.now();
-  const startMs = Date.now() - 86_400_000;
-  for (let done = 0; done < total; done += settings.ceilingBatch) {
-    const n = Math.min(settings.ceilingBatch, total - done);
-    const device = Array.from({ length: n }, (_, i) => ids[(done + i) % ids.length]?.id ?? '');
-    const ts = Array.from({ length: n }, (_, i) =>
-      new Date(startMs + Math.floor((done + i) / ids.length) * 1000).toISOString(),
-    );
-    const t = Array.from({ length: n }, (_, i) => 4 + ((done + i) % 17) / 10);
-    const h = Array.from({ length: n }, (_, i) => 40 + ((done + i) % 9));
-    const b = Array.from({ length: n }, () => 90);
-    const m = Array.from({ length: n }, () => 3);
-    await db.execute(sql`insert into readings (device_id, ts, t, h, b, m, node_type)
-      select d, ts, t, h, b, m, 1 from unnest(${sql.param(device)}::uuid[], ${sql.param(ts)}::timestamptz[],
-        ${sql.param(t)}::real[], ${sql.param(h)}::real[], ${sql.param(b)}::real[], ${sql.param(m)}::int2[])
-        as u(d, ts, t, h, b, m)
-      on conflict do nothing`);
-  }
-  return total / ((performance.now() - started) / 1000);
 }
 
 async function verify(db: Db, expected: number, deviceIds: string[]) {
@@ -243,7 +138,22 @@ async function batchFigures(registry: Registry) {
       ?.values.find((value) => (value as { metricName?: string }).metricName === `${name}${suffix}`)
       ?.value ?? 0;
   const count = sample('vigil_ingest_batch_readings', '_count');
+  const stage = (name: string) => {
+    const values =
+      metrics.find((metric) => metric.name === 'vigil_ingest_stage_seconds')?.values ?? [];
+    const of = (suffix: string) =>
+      values.find(
+        (value) =>
+          (value as { metricName?: string }).metricName === `vigil_ingest_stage_seconds${suffix}` &&
+          value.labels.stage === name,
+      )?.value ?? 0;
+    return { seconds: Number(of('_sum').toFixed(2)), count: of('_count') };
+  };
   return {
+    /** Seconds spent per stage in all (decode per message; write per batch; the rest per follow-up round). */
+    stages: Object.fromEntries(
+      ['decode', 'write', 'state', 'doors', 'alarms', 'rollups'].map((name) => [name, stage(name)]),
+    ),
     count,
     meanReadings: Math.round(sample('vigil_ingest_batch_readings', '_sum') / Math.max(1, count)),
     meanWriteMs: Math.round(
@@ -253,7 +163,7 @@ async function batchFigures(registry: Registry) {
   };
 }
 
-async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0) {
+async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200) {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-'));
   let database: Database;
   let dropDatabase = async () => {};
@@ -276,10 +186,14 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0) {
   } else {
     database = await openDatabase({ dataDir });
   }
-  const { accountId, gateways: planned } = await seed(database.db);
+  const { accountId, gateways: planned } = await seed(
+    database.db,
+    Math.ceil(devices / settings.gateways),
+  );
   if (alarmCount > 0) await seedAlarms(database.db, accountId, alarmCount);
   const total = settings.readings;
-  const ceilingPerSecond = await ceiling(database.db, accountId, total);
+  const ceiling = await measureCeilings(database, accountId, total, settings.ceilingBatch);
+  const ceilingPerSecond = ceiling.insert;
 
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -307,6 +221,10 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0) {
     window: settings.window,
     startMs: Date.now() - 3 * 3_600_000,
   });
+  // Acknowledged means durable; the rollups and device state follow: wait for them too.
+  const published = performance.now();
+  await runtime.ingest.followUp.idle();
+  const followUpLagSeconds = (performance.now() - published) / 1000;
   clearInterval(sampler);
   const cpu = process.cpuUsage(cpuBefore);
   const batches = await batchFigures(runtime.ingest.registry);
@@ -330,20 +248,66 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0) {
   const perSecond = result.readings / result.seconds;
   return {
     database: kind,
+    devices,
     readings: result.readings,
     seconds: Number(result.seconds.toFixed(2)),
     readingsPerSecond: Math.round(perSecond),
+    /** After the last acknowledgement, until every rollup and device state was applied. */
+    followUpLagSeconds: Number(followUpLagSeconds.toFixed(2)),
     ceilingReadingsPerSecond: Math.round(ceilingPerSecond),
+    ceilings: {
+      insertUnnest: Math.round(ceiling.insert),
+      copyIntoStagingThenInsert: Math.round(ceiling.copyStaging),
+      bareCopy: Math.round(ceiling.copy),
+    },
     ratioToCeiling: Number((perSecond / ceilingPerSecond).toFixed(3)),
+    ratioToCopyCeiling: Number((perSecond / ceiling.copy).toFixed(3)),
     serverRssMb: { start: Math.round(rssBefore / 2 ** 20), peak: Math.round(rssPeak / 2 ** 20) },
     /** Share of one core the server process used (the publishers and PostgreSQL are other processes). */
-    serverCpu: Number(((cpu.user + cpu.system) / 1e6 / result.seconds).toFixed(2)),
+    serverCpu: Number(
+      ((cpu.user + cpu.system) / 1e6 / (result.seconds + followUpLagSeconds)).toFixed(2),
+    ),
     batches,
+    load: loadavg().map((value) => Number(value.toFixed(2))),
     verified: counts,
   };
 }
 
-const targets = { postgres: 50_000, pglite: 20_000 } as const;
+/** Entries of bench/results/ingest.json for the databases not measured now. */
+async function previousResults(measured: string[]): Promise<Record<string, unknown>[]> {
+  const file = new URL('./results/ingest.json', import.meta.url);
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
+    at?: string;
+    results?: Record<string, unknown>[];
+  };
+  return (previous.results ?? [])
+    .filter((entry) => !measured.includes(String(entry.database)))
+    .map((entry) => ({ measuredAt: previous.at, ...entry }));
+}
+
+const targets = {
+  postgres: { rate: 50_000, ratio: 0.6 },
+  pglite: { rate: 20_000, ratio: 0.4 },
+} as const;
+
+function report(kind: 'postgres' | 'pglite', result: Awaited<ReturnType<typeof runOn>>) {
+  const target = targets[kind];
+  const meets = result.readingsPerSecond >= target.rate && result.ratioToCeiling >= target.ratio;
+  const stages = Object.entries(result.batches.stages)
+    .map(([name, stage]) => `${name} ${stage.seconds} s`)
+    .join(', ');
+  process.stdout.write(
+    [
+      `  end to end (MQTT QoS 1 -> acknowledged, durable): ${result.readingsPerSecond} readings/s; follow-up (rollups, state) done ${result.followUpLagSeconds} s after the last`,
+      `  ceilings: INSERT ... unnest ${result.ceilings.insertUnnest}/s, COPY to staging + INSERT ${result.ceilings.copyIntoStagingThenInsert}/s, bare COPY ${result.ceilings.bareCopy}/s`,
+      `  ratio to the INSERT ceiling: ${result.ratioToCeiling}; to the bare COPY: ${result.ratioToCopyCeiling}`,
+      `  server RSS: ${result.serverRssMb.start} MB at start, ${result.serverRssMb.peak} MB peak; server CPU ${result.serverCpu} cores; load ${result.load.join(' ')}`,
+      `  batches: ${result.batches.count}, ${result.batches.meanReadings} readings and ${result.batches.meanWriteMs} ms each; time by stage: ${stages}`,
+      `  target ${target.rate} readings/s and ${target.ratio} of the INSERT ceiling: ${meets ? 'met' : 'NOT met'}`,
+      '',
+    ].join('\n'),
+  );
+}
 
 /** Each database without and with `settings.alarms` enabled alarms, in the same run. */
 async function mainWithAlarms(kinds: ('postgres' | 'pglite')[]) {
@@ -392,49 +356,32 @@ async function main() {
   if (settings.alarms > 0) return mainWithAlarms(kinds);
   const results = [];
   for (const kind of kinds) {
+    const ratios: number[] = [];
+    for (const devices of settings.deviceCounts) {
+      process.stdout.write(
+        `\n${kind}, ${devices} devices: ${settings.readings} readings in messages of ${settings.readingsPerMessage}...\n`,
+      );
+      const result = await runOn(kind, 0, devices);
+      results.push(result);
+      ratios.push(result.ratioToCeiling);
+      report(kind, result);
+    }
+    const [first = 0, ...others] = ratios;
     process.stdout.write(
-      `\n${kind}: ${settings.readings} readings in messages of ${settings.readingsPerMessage}...\n`,
-    );
-    const result = await runOn(kind);
-    results.push(result);
-    const meets =
-      result.readingsPerSecond >= targets[kind] &&
-      (kind === 'pglite' || result.ratioToCeiling >= 0.5);
-    process.stdout.write(
-      [
-        `  end to end (MQTT QoS 1 -> durable rows, rollups, device state): ${result.readingsPerSecond} readings/s`,
-        `  ceiling (batched INSERT ... SELECT unnest):                     ${result.ceilingReadingsPerSecond} readings/s`,
-        `  ratio to the ceiling: ${result.ratioToCeiling}`,
-        `  server RSS: ${result.serverRssMb.start} MB at start, ${result.serverRssMb.peak} MB peak; server CPU ${result.serverCpu} cores`,
-        `  batches: ${result.batches.count}, ${result.batches.meanReadings} readings and ${result.batches.meanWriteMs} ms each (${result.batches.busySeconds} s writing)`,
-        `  target ${targets[kind]} readings/s${kind === 'postgres' ? ' and 50% of the ceiling' : ''}: ${meets ? 'met' : 'NOT met'}`,
-        '',
-      ].join('\n'),
+      `  ${kind}: ratio with ${settings.deviceCounts.join(' / ')} devices ${ratios.join(' / ')}; no worse with more devices: ${others.every((ratio) => ratio >= first * 0.95) ? 'met' : 'NOT met'}\n`,
     );
   }
-  await writeResults('ingest', { settings, results });
+  // The other database's figures, from its last run, stay beside these (each with its time).
+  const kept = await previousResults(kinds);
+  await writeResults('ingest', { settings, results: [...kept, ...results] });
 }
 
-if (process.argv[2] === 'publisher') {
-  process.once('message', (plan) => {
-    publish(plan as Plan).then(
-      (result) => {
-        process.send?.(result, () => process.exit(0));
-      },
-      (error: unknown) => {
-        process.stderr.write(`${String(error)}\n`);
-        process.exit(1);
-      },
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
-  });
-} else {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    },
-  );
-}
+    process.exit(1);
+  },
+);

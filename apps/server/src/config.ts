@@ -93,8 +93,11 @@ const envSchema = z.object({
   /** Readings per database write, and the longest a reading waits for its batch. */
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
-  /** Days of raw readings kept; rollups are kept for good. */
+  /** Days of raw readings (and of their 1-minute rollups) kept: whole months are dropped. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  /** Days of 10-minute and hourly rollups kept; 6-hour and daily rollups are kept for good. */
+  ROLLUP_10M_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1095),
+  ROLLUP_1H_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(3650),
   /** Days a deleted (disabled) account's data is kept before the worker purges it. */
   ACCOUNT_PURGE_GRACE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The largest firmware file an upload may carry, in bytes (16 MiB). */
@@ -168,6 +171,8 @@ export type Config = {
   ingestBatchSize: number;
   ingestFlushMs: number;
   rawRetentionDays: number;
+  /** Days each rollup level is kept; a level not named is kept for good. */
+  rollupRetentionDays: { '1m': number; '10m': number; '1h': number };
   accountPurgeGraceDays: number;
   firmwareMaxBytes: number;
   mapMaxBytes: number;
@@ -250,6 +255,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestBatchSize: e.INGEST_BATCH_SIZE,
     ingestFlushMs: e.INGEST_FLUSH_MS,
     rawRetentionDays: e.RAW_RETENTION_DAYS,
+    rollupRetentionDays: {
+      '1m': e.RAW_RETENTION_DAYS,
+      '10m': Math.max(e.RAW_RETENTION_DAYS, e.ROLLUP_10M_RETENTION_DAYS),
+      '1h': Math.max(e.RAW_RETENTION_DAYS, e.ROLLUP_10M_RETENTION_DAYS, e.ROLLUP_1H_RETENTION_DAYS),
+    },
     accountPurgeGraceDays: e.ACCOUNT_PURGE_GRACE_DAYS,
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     mapMaxBytes: e.MAP_MAX_BYTES,

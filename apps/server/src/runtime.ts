@@ -12,6 +12,7 @@ import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createSecretSealer } from './lib/sealed.js';
 import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
+import { ingestInstanceId } from './ingest/instance.js';
 import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { realtimeAnnouncer } from './alarm-engine/announce.js';
@@ -99,7 +100,11 @@ export async function createRuntime(
     lookupHost: options.lookupHost ?? systemLookup,
   };
   let mqtt: MqttRoles | undefined;
-  const ingest = createIngestHub(ctx, logger.child({ role: 'ingest' }));
+  const ingest = createIngestHub(
+    ctx,
+    logger.child({ role: 'ingest' }),
+    await ingestInstanceId(config.dataDir),
+  );
   attachIngestHub(ctx, ingest);
   const realtime = createRealtime({
     config,
@@ -129,6 +134,7 @@ export async function createRuntime(
         maintenance: maintenanceJobHandlers({
           db: db.db,
           rawRetentionDays: config.rawRetentionDays,
+          rollupRetentionDays: config.rollupRetentionDays,
           events: ingest.events,
           log: logger.child({ role: 'worker' }),
           alarms: { announce: realtimeAnnouncer(ctx), jobsEnqueued: ctx.jobsEnqueued },
@@ -169,6 +175,8 @@ export async function createRuntime(
         worker.start();
         schedule = startMaintenanceSchedule({ db: db.db, log: logger, kick: ctx.jobsEnqueued });
       }
+      // Readings this instance stored but did not follow up on before it stopped go first.
+      if (config.roles.includes('ingest')) await ingest.followUp.start();
       mqtt = await listenOn('MQTT_PORT', config.mqttPort, config.host, () =>
         startMqttRoles(ctx, ingest, logger),
       );
@@ -189,6 +197,7 @@ export async function createRuntime(
       await mqtt?.stopAccepting();
       await app?.close();
       await ingest.writer.close();
+      await ingest.followUp.close();
       await ingest.alarms.close();
       await mqtt?.close();
       await ingest.pipeline.close();

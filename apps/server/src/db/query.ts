@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
 
 /**
@@ -8,4 +8,31 @@ import type { Executor } from './client.js';
 export async function queryRows<T>(db: Executor, statement: SQL): Promise<T[]> {
   const result: unknown = await db.execute(statement);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Deletes the rows of `table` that `where` selects, `chunk` per statement, so that no
+ * transaction holds millions of rows; returns how many went. Rows are matched by table and
+ * ctid: in a partitioned table the same ctid names a row in each partition.
+ */
+export async function deleteInChunks(
+  db: Executor,
+  table: string,
+  where: SQL,
+  chunk = 20_000,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number | string }>(
+      db,
+      sql`with gone as (
+          delete from ${sql.identifier(table)} where (tableoid, ctid) in (
+            select tableoid, ctid from ${sql.identifier(table)} where ${where} limit ${chunk}
+          ) returning 1
+        ) select count(*) as n from gone`,
+    );
+    const deleted = Number(row?.n ?? 0);
+    total += deleted;
+    if (deleted < chunk) return total;
+  }
 }

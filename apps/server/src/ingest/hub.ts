@@ -12,6 +12,7 @@ import { readingColumns } from './columns.js';
 import { createDirectory, type Directory } from './directory.js';
 import { createDownlink, type Downlink } from './downlink.js';
 import { IngestEvents, type LiveReading } from './events.js';
+import { createFollowUp, type FollowUp } from './follow-up.js';
 import { createGatewayState, type GatewayState } from './gateway-state.js';
 import { createIngestMetrics, type IngestMetrics } from './metrics.js';
 import { createPipeline, type Pipeline } from './pipeline.js';
@@ -30,8 +31,10 @@ export type IngestHub = {
   doors: DoorTracker;
   logs: GatewayLogWriter;
   state: GatewayState;
-  /** The alarm engine: evaluates the stored readings before their message is acknowledged. */
+  /** The alarm engine: evaluates stored readings in the follow-up. */
   alarms: AlarmEngine;
+  /** Rollups, device state, door events and alarms of stored readings, after the acknowledgement. */
+  followUp: FollowUp;
   pipeline: Pipeline;
   /** Commands to gateways on their `down` topic (firmware updates, LoRa frequency). */
   downlink: Downlink;
@@ -58,11 +61,15 @@ function liveReadings(committed: Committed): LiveReading[] {
   });
 }
 
-export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
+export function createIngestHub(ctx: AppContext, log: Logger, owner: string): IngestHub {
   const { db, config } = ctx;
   const events = new IngestEvents();
   const registry = new Registry();
-  const metrics = createIngestMetrics(registry, () => writer.pending());
+  const metrics = createIngestMetrics(
+    registry,
+    () => writer.pending(),
+    () => followUp.pending(),
+  );
   const logs = createGatewayLogWriter({
     db,
     log,
@@ -81,31 +88,17 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     // with bench:ingest on 2 cores: 1 lane 30k, 2 lanes 36k, 3 lanes 39k, 4 lanes 37k readings/s.
     concurrency: lanes,
     log,
+    owner,
+    admit: () => followUp.admit(),
     onCommitted(committed, seconds) {
       metrics.batchSeconds.observe(seconds);
+      metrics.stageSeconds.observe({ stage: 'write' }, seconds);
       metrics.batchReadings.observe(committed.readings.length);
+      // Live views see a reading as soon as it is durable, before its follow-up.
       if (committed.readings.length > 0 && events.listenerCount('readings') > 0) {
         events.emit('readings', liveReadings(committed));
       }
-      const recovered = committed.devices.filter(
-        (device) => device.status === 'active' && device.previousStatus === 'inactive',
-      );
-      // The minute sweep clears them too (alarm-engine/sweep.ts), should this fail.
-      if (recovered.length > 0) {
-        alarms.devicesRecovered(recovered.map((device) => device.id)).catch((error: unknown) => {
-          log.warn({ err: error }, 'offline alarms of devices reporting again not cleared');
-        });
-      }
-      for (const device of committed.devices) {
-        if (device.status === device.previousStatus) continue;
-        events.emit('deviceStatus', {
-          id: device.id,
-          accountId: device.accountId,
-          deviceId: device.deviceId,
-          status: device.status,
-          lastSeenAt: device.lastSeenAt.toISOString(),
-        });
-      }
+      followUp.push(committed);
     },
     onRetry: () => {
       metrics.writeRetries.inc();
@@ -127,11 +120,10 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     log,
     lanes,
   });
+  const followUp = createFollowUp({ db, owner, doors, alarms, events, metrics, log });
   const pipeline = createPipeline({
     directory,
     writer,
-    doors,
-    alarms,
     logs,
     state,
     metrics,
@@ -149,6 +141,7 @@ export function createIngestHub(ctx: AppContext, log: Logger): IngestHub {
     logs,
     state,
     alarms,
+    followUp,
     pipeline,
     downlink,
     brokerAccounts: createBrokerAccounts(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Announce } from '../alarm-engine/announce.js';
 import { alarmSweepJob, sweepAlarms, sweepOfflineAlarms } from '../alarm-engine/sweep.js';
@@ -6,7 +7,9 @@ import { enqueue } from '../jobs/queue.js';
 import type { JobHandlers } from '../jobs/worker.js';
 import { accountPurgeJob } from '../modules/accounts/purge.js';
 import * as gatewayLogs from '../modules/gateway-logs/service.js';
-import * as readingsRepo from '../modules/readings/repo.js';
+import { dropExpired, maintainPartitions } from '../modules/readings/partitions.js';
+import { purgeRollups, type RollupRetention } from '../modules/readings/rollup-retention.js';
+import { rollupLevels } from '../modules/readings/rollup-levels.js';
 import type { IngestEvents } from './events.js';
 import * as repo from './repo.js';
 import { reportScheduleJob } from '../jobs/reports/schedule.js';
@@ -15,6 +18,7 @@ export const maintenanceJobs = {
   offlineSweep: 'ingest.offlineSweep',
   alarmSweep: alarmSweepJob,
   rawRetention: 'readings.retention',
+  partitions: 'readings.partitions',
   logRetention: 'gatewayLogs.retention',
 } as const;
 
@@ -36,23 +40,37 @@ export async function sweepOfflineDevices(
   return swept.length;
 }
 
-/** Deletes raw readings older than the retention (rollups are kept); returns how many went. */
-export async function purgeRawReadings(
+/**
+ * Retention: drops the months of raw readings past `rawRetentionDays` whole (and deletes the
+ * few older rows a default partition holds), then each rollup level's rows past its own.
+ */
+export async function purgeExpired(
   db: Db,
-  retentionDays: number,
-  now = new Date(),
-): Promise<number> {
-  const before = new Date(now.getTime() - retentionDays * 86_400_000);
-  let total = 0;
-  for (const deviceId of await readingsRepo.deviceIds(db)) {
-    total += await readingsRepo.deleteReadingsBefore(db, deviceId, before);
-  }
-  return total;
+  retention: { rawDays: number; rollups: RollupRetention },
+  now = Date.now(),
+) {
+  const raw = await dropExpired(db, now - retention.rawDays * 86_400_000);
+  const rollups = await purgeRollups(db, retention.rollups, now);
+  return { ...raw, rollups };
+}
+
+/**
+ * The hourly upkeep of the readings tables: partitions ahead (and the legacy table's check
+ * validated), then the rollups vacuumed, so that charts read them by index alone, and
+ * planner statistics refreshed (PGlite has no autovacuum).
+ */
+export async function maintainReadings(db: Db, now = Date.now()) {
+  const created = await maintainPartitions(db, now);
+  for (const { table } of rollupLevels)
+    await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
+  await db.execute(sql`analyze readings`);
+  return created;
 }
 
 export function maintenanceJobHandlers(deps: {
   db: Db;
   rawRetentionDays: number;
+  rollupRetentionDays: RollupRetention;
   events: IngestEvents | undefined;
   log: Logger;
   /** Where the alarm sweeps tell browsers and the worker about what they changed. */
@@ -78,11 +96,18 @@ export function maintenanceJobHandlers(deps: {
       }
     },
     [maintenanceJobs.rawRetention]: async () => {
-      const count = await purgeRawReadings(deps.db, deps.rawRetentionDays);
+      const outcome = await purgeExpired(deps.db, {
+        rawDays: deps.rawRetentionDays,
+        rollups: deps.rollupRetentionDays,
+      });
       deps.log.info(
-        { readings: count, days: deps.rawRetentionDays },
-        'raw readings past retention deleted',
+        { ...outcome, days: deps.rawRetentionDays },
+        'readings and rollups past retention removed',
       );
+    },
+    [maintenanceJobs.partitions]: async () => {
+      const created = await maintainReadings(deps.db);
+      if (created.length > 0) deps.log.info({ created }, 'readings partitions created');
     },
     [maintenanceJobs.logRetention]: async () => {
       const count = await gatewayLogs.purgeOld(deps);
@@ -118,6 +143,12 @@ export async function enqueueMaintenance(db: Db, now = new Date()): Promise<void
       maintenanceJobs.rawRetention,
       {},
       { singletonKey: `${maintenanceJobs.rawRetention}@${day}` },
+    );
+    await enqueue(
+      tx,
+      maintenanceJobs.partitions,
+      {},
+      { singletonKey: `${maintenanceJobs.partitions}@${minute.slice(0, 13)}` },
     );
     await enqueue(
       tx,

@@ -4,7 +4,11 @@ export type Transport = 'mqtt' | 'http';
 export type IngestMetrics = ReturnType<typeof createIngestMetrics>;
 
 /** The pipeline's Prometheus metrics (`vigil_ingest_*`), on the registry `/metrics` serves. */
-export function createIngestMetrics(registry: Registry, pending: () => number) {
+export function createIngestMetrics(
+  registry: Registry,
+  pending: () => number,
+  followUpPending: () => number = () => 0,
+) {
   const registers = [registry];
   return {
     messages: new Counter({
@@ -37,6 +41,18 @@ export function createIngestMetrics(registry: Registry, pending: () => number) {
       buckets: [1, 10, 50, 100, 250, 500, 1000, 2000, 5000, 10000],
       registers,
     }),
+    stageSeconds: new Histogram({
+      name: 'vigil_ingest_stage_seconds',
+      help: 'Time spent per stage: decode (per message), write (per batch, until durable), and the follow-up of committed readings: state, doors, alarms, rollups (per round)',
+      labelNames: ['stage'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    }),
+    followUpRetries: new Counter({
+      name: 'vigil_ingest_follow_up_retries_total',
+      help: 'Follow-up rounds (state, doors, alarms, rollups of stored readings) that failed and were retried',
+      registers,
+    }),
     writeRetries: new Counter({
       name: 'vigil_ingest_write_retries_total',
       help: 'Batch writes that failed and were retried (database unavailable, deadlock)',
@@ -58,6 +74,14 @@ export function createIngestMetrics(registry: Registry, pending: () => number) {
       registers,
       collect() {
         this.set(pending());
+      },
+    }),
+    followUpPending: new Gauge({
+      name: 'vigil_ingest_follow_up_pending_readings',
+      help: 'Stored readings whose rollups, state, door events and alarms are still to be applied',
+      registers,
+      collect() {
+        this.set(followUpPending());
       },
     }),
   };

@@ -1,6 +1,4 @@
 import type { Logger } from 'pino';
-import type { AlarmEngine } from '../alarm-engine/engine.js';
-import type { DoorTracker } from '../modules/doors/tracker.js';
 import type { GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import {
   NotStorableError,
@@ -22,8 +20,6 @@ export type UpOutcome = { accepted: number; duplicates: number; unknownDevices: 
 export type PipelineDeps = {
   directory: Directory;
   writer: BatchWriter;
-  doors: DoorTracker;
-  alarms: Pick<AlarmEngine, 'evaluate'>;
   logs: GatewayLogWriter;
   state: GatewayState;
   metrics: IngestMetrics;
@@ -56,7 +52,7 @@ export type Pipeline = ReturnType<typeof createPipeline>;
  * A bad message is refused, counted and logged, and never stops the pipeline.
  */
 export function createPipeline(deps: PipelineDeps) {
-  const { directory, writer, doors, alarms, logs, state, metrics } = deps;
+  const { directory, writer, logs, state, metrics } = deps;
   const unknownDeviceLogged = createThrottle(unknownDeviceLogEveryMs);
   // A flood of refusals writes a line a minute per gateway (or API key's account) and reason.
   const gatewayRefusals = createRefusalLog({
@@ -127,15 +123,22 @@ export function createPipeline(deps: PipelineDeps) {
   }
 
   /**
-   * Stores the readings, then what they change in door events and alarms, before the message
-   * may be acknowledged: a message whose door events or alarm transitions failed comes again,
-   * and applying it twice is harmless (the alarm engine skips readings at or before what it
-   * already evaluated), so duplicates are passed on too.
+   * Stores the readings: the message may be acknowledged once they are durable. What they
+   * change besides (device state, rollups, door events, alarms) follows from the committed rows
+   * (follow-up.ts), durably and exactly once, without holding the acknowledgement.
    */
-  async function store(readings: ResolvedReading[]): Promise<WriteResult> {
-    const result = await writer.write(readings);
-    await Promise.all([doors.track(readings), alarms.evaluate(readings)]);
-    return result;
+  function store(readings: ResolvedReading[]): Promise<WriteResult> {
+    return writer.write(readings);
+  }
+
+  /** Decodes a payload, timing it (the `decode` stage of vigil_ingest_stage_seconds). */
+  function decode<T>(work: () => T): T {
+    const end = metrics.stageSeconds.startTimer({ stage: 'decode' });
+    try {
+      return work();
+    } finally {
+      end();
+    }
   }
 
   function countWritten(transport: Transport, result: WriteResult, unknownReadings: number) {
@@ -146,7 +149,7 @@ export function createPipeline(deps: PipelineDeps) {
   }
 
   async function handleUp(gateway: GatewayRecord, payload: Buffer): Promise<void> {
-    const decoded = decodeUpPayload(payload, Date.now(), deps.retentionMs);
+    const decoded = decode(() => decodeUpPayload(payload, Date.now(), deps.retentionMs));
     if (!decoded.ok) return refuse(gateway, 'up', decoded);
     const { resolved, unknown } = await resolve(decoded.readings, gateway.accountId);
     if (unknown.size > 0) await reportUnknown(gateway, unknown);
@@ -227,7 +230,7 @@ export function createPipeline(deps: PipelineDeps) {
 
     /** The `up` payload over HTTP, for the API key's account: its outcome, or why it was refused. */
     async ingestHttp(accountId: string, body: unknown): Promise<UpOutcome | Rejection> {
-      const decoded = decodeUpMessage(body, Date.now(), deps.retentionMs);
+      const decoded = decode(() => decodeUpMessage(body, Date.now(), deps.retentionMs));
       if (!decoded.ok) {
         metrics.rejected.inc({ transport: 'http', reason: decoded.reason });
         metrics.messages.inc({ transport: 'http', kind: 'up', outcome: 'rejected' });

@@ -10,6 +10,7 @@ import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
 import { alarms } from '../../src/db/schema/index.js';
 import type { TestGateway } from './ingest.js';
+import { followedUp } from './test-app.js';
 
 type AlarmInsert = typeof alarms.$inferInsert;
 
@@ -87,7 +88,7 @@ export function sweepDeps(ctx: AppContext): SweepDeps {
   };
 }
 
-/** Publishes readings (QoS 1); resolves at the PUBACK, when the server has stored and evaluated them. */
+/** Publishes readings (QoS 1); resolves once the server has stored them and their follow-up (alarms) is done. */
 export async function publishReadings(
   client: MqttClient,
   gateway: TestGateway,
@@ -96,4 +97,5 @@ export async function publishReadings(
   await client.publishAsync(topics.up(gateway.gatewayId), JSON.stringify({ readings }), {
     qos: 1,
   });
+  await followedUp();
 }

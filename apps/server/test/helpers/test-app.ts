@@ -39,6 +39,17 @@ export async function freshDatabase(): Promise<Database> {
   return openDatabase({ pglite: await PGlite.create({ loadDataDir: new Blob([snapshot]) }) });
 }
 
+/** The runtimes this test file has open, whose follow-ups `followedUp` waits for. */
+const openRuntimes = new Set<Runtime>();
+
+/**
+ * Waits until every reading stored so far has had its follow-up (device state, rollups, door
+ * events, alarms: ingest/follow-up.ts), which comes after the acknowledgement.
+ */
+export async function followedUp(): Promise<void> {
+  await Promise.all([...openRuntimes].map((runtime) => runtime.ingest.followUp.idle()));
+}
+
 export type TestApp = {
   app: FastifyInstance;
   runtime: Runtime;
@@ -88,11 +99,13 @@ export async function createTestApp(
   if (!runtime.app) throw new Error('test app has no api role');
   const app = runtime.app;
   await app.ready();
+  openRuntimes.add(runtime);
   return {
     app,
     runtime,
     dataDir,
     async close() {
+      openRuntimes.delete(runtime);
       await runtime.close();
       await rm(dataDir, { recursive: true, force: true });
     },

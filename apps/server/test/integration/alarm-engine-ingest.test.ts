@@ -76,7 +76,7 @@ describe('the alarm engine on the ingest path', () => {
     expect(event).toMatchObject({ value: 9.5, peak_value: 12.5, cleared_at: expect.any(String) });
   });
 
-  it('raises one event and one notify job before the PUBACK; a redelivery raises nothing new', async () => {
+  it('raises one event and one notify job once followed up; a redelivery raises nothing new', async () => {
     const { rowId, alarmId, send } = await fridge();
     await send([0, 5], [10, 9.5]);
     const events = await eventsOf(db(), rowId);

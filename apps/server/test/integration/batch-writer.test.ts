@@ -47,6 +47,7 @@ describe('the batch writer', () => {
       flushMs: 20,
       concurrency: 1,
       log: pino({ level: 'silent' }),
+      owner: 'batch-writer-test',
       onCommitted: (committed) => commits.push(committed),
     });
     const [first, second] = gateway.devices as [string, string];

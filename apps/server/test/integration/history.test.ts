@@ -149,7 +149,9 @@ describe('the history chart', () => {
     expect(week.points).toHaveLength(7 * 24 * 6 + 1);
     expect(week.points.every((point) => point.t !== null)).toBe(true);
     const tenMinutes = sql`date_bin('10 minutes', ts, timestamptz '2000-01-01T00:00:00Z')`;
-    expectBucketsMatch(week.points, await rawBuckets(id, tenMinutes, weekFrom, weekTo));
+    // Each bucket holds every reading of its ten minutes: the last one, starting at `to`, too.
+    const lastBucketEnd = new Date(weekTo.getTime() + 10 * minute - 1);
+    expectBucketsMatch(week.points, await rawBuckets(id, tenMinutes, weekFrom, lastBucketEnd));
     const yearTo = new Date(yearAgo.getTime() + 365 * day);
     const year = await graph(id, yearAgo, yearTo, 'Europe/Vaduz');
     expect(year.bucket).toBe('6h');

@@ -240,6 +240,7 @@ describe('maintenance jobs', () => {
       [maintenanceJobs.alarmSweep, 1],
       [maintenanceJobs.logRetention, 1],
       [maintenanceJobs.offlineSweep, 1],
+      [maintenanceJobs.partitions, 1],
       [maintenanceJobs.rawRetention, 1],
       [reportScheduleJob, 1],
     ]);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   gateway = await insertGateway(db(), await accountOf(db(), demo.owner), { deviceCount: 4 });
   // Two ingest consumers of the same shared subscription, as two ingest processes would be.
   for (const name of ['a', 'b']) {
-    const hub = createIngestHub(test.runtime.ctx, pino({ level: 'silent' }));
+    const hub = createIngestHub(test.runtime.ctx, pino({ level: 'silent' }), `test-ingest-${name}`);
     const ingest = await startExternalIngest({
       url: mosquitto.url,
       clientId: `test-ingest-${name}-${Date.now()}`,
@@ -49,6 +49,7 @@ afterAll(async () => {
   for (const { hub, ingest } of consumers) {
     await ingest.stopAccepting();
     await hub.writer.close();
+    await hub.followUp.close();
     await ingest.close();
     await hub.logs.close();
   }

@@ -16,6 +16,7 @@ import {
   upPayload,
   type IngestTestApp,
 } from '../helpers/ingest.js';
+import { followedUp } from '../helpers/test-app.js';
 
 let test: IngestTestApp;
 let accountId: string;
@@ -37,10 +38,13 @@ type RollupRow = {
   sum: number;
   count: number | string;
 };
+/** Every rollup level, with its bucket width. */
 const rollupTables = [
-  ['minute', 'reading_rollups_1m'],
-  ['hour', 'reading_rollups_1h'],
-  ['day', 'reading_rollups_1d'],
+  ['1 minute', 'reading_rollups_1m'],
+  ['10 minutes', 'reading_rollups_10m'],
+  ['1 hour', 'reading_rollups_1h'],
+  ['6 hours', 'reading_rollups_6h'],
+  ['1 day', 'reading_rollups_1d'],
 ] as const;
 /** A rollup row with its sum to 6 significant digits: summing in another order may differ in the last bits. */
 const comparable = (row: RollupRow) => ({
@@ -78,6 +82,8 @@ describe('ingest through the embedded broker', () => {
     expect(order).toEqual(['stored', 'puback']);
     test.runtime.ingest.events.off('readings', onReadings);
 
+    // Device state follows after the acknowledgement (ingest/follow-up.ts).
+    await followedUp();
     const device = await deviceRow(rowId);
     expect(device.status).toBe('active');
     expect(device.latestTs?.toISOString()).toBe(readings.at(-1)?.ts);
@@ -104,6 +110,7 @@ describe('ingest through the embedded broker', () => {
     const second = await connectGateway(test.brokerUrl, gateway);
     await second.publishAsync(topics.up(gateway.gatewayId), payload, { qos: 1, dup: true });
     await second.endAsync();
+    await followedUp();
 
     expect(await readingCount(db(), rowId)).toBe(20);
     const [rollup] = await queryRows<{ count: number | string; sum: number }>(
@@ -133,6 +140,7 @@ describe('ingest through the embedded broker', () => {
     ].map((reading, index) => ({ ...reading, data: { t: -20 + index / 7, h: 55, d: index % 2 } }));
     await client.publishAsync(topics.up(gateway.gatewayId), upPayload(late), { qos: 1 });
     await client.endAsync();
+    await followedUp();
 
     const flags = await queryRows<{ backfilled: boolean; n: number | string }>(
       db(),
@@ -152,7 +160,8 @@ describe('ingest through the embedded broker', () => {
       );
       const recomputed = await queryRows<RollupRow>(
         db(),
-        sql`select m.metric, date_trunc(${unit}, r.ts, 'UTC') as bucket, min(m.value) as min,
+        sql`select m.metric,
+              date_bin(${unit}::interval, r.ts, timestamptz '2000-01-01 00:00:00+00') as bucket, min(m.value) as min,
               max(m.value) as max, sum(m.value) as sum, count(*) as count
             from readings r cross join lateral (values ('t', r.t::float8), ('h', r.h::float8),
               ('b', r.b::float8), ('d', r.d::float8)) as m(metric, value)
@@ -205,6 +214,7 @@ describe('ingest through the embedded broker', () => {
       pressure: expect.closeTo(1013.2, 3),
       extra: { fw: 'x1', ok: true },
     });
+    await followedUp();
     expect((await deviceRow(rowId)).nodeType).toBe(2);
   });
 

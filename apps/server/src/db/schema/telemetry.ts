@@ -19,7 +19,8 @@ import { accounts } from './identity.js';
 import { devices } from './inventory.js';
 
 /**
- * One row per device and sensor timestamp; -255 ("no reading") is stored as NULL.
+ * One row per device and sensor timestamp; -255 ("no reading") is stored as NULL. Partitioned
+ * by month of `ts` (migration 0005, db/partitions.ts): drizzle sees only the parent.
  * No foreign key: the batch writer inserts only readings of known devices, and
  * deleting a device removes its readings in a job rather than in one huge cascade.
  */
@@ -73,8 +74,29 @@ function rollupTable(name: string) {
   );
 }
 export const readingRollups1m = rollupTable('reading_rollups_1m');
+export const readingRollups10m = rollupTable('reading_rollups_10m');
 export const readingRollups1h = rollupTable('reading_rollups_1h');
+export const readingRollups6h = rollupTable('reading_rollups_6h');
 export const readingRollups1d = rollupTable('reading_rollups_1d');
+
+/**
+ * The follow-up owed to readings just stored (rollups, device state, door events, alarms): one
+ * row per committed batch, written in the batch's own statement and deleted in the transaction
+ * that applies its rollups, so that work is done exactly once even across a crash.
+ */
+export const readingFollowUps = pgTable(
+  'reading_follow_ups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The ingest instance that wrote the batch: it takes its own up again at once after a restart. */
+    owner: text('owner').notNull(),
+    /** The keys of the readings the batch inserted (duplicates left out), side by side. */
+    deviceIds: uuid('device_ids').array().notNull(),
+    ts: tstz('ts').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('reading_follow_ups_created_idx').on(table.createdAt)],
+);
 
 export const doorEvents = pgTable(
   'door_events',

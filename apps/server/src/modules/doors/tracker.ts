@@ -16,7 +16,7 @@ const doorState = (reading: ResolvedReading) => {
   const d = reading.values[doorIndex];
   return d === doorOpen || d === doorClosed ? d : undefined;
 };
-/** Attempts before a message's door work fails it (then it is not acknowledged, and comes again). */
+/** Attempts before a round's door work fails it (the follow-up retries the round: follow-up.ts). */
 const attempts = 3;
 
 export type DoorTracker = {
@@ -60,10 +60,10 @@ function byDevice(readings: ResolvedReading[]): Map<string, DeviceSamples> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Door openings from readings, after the readings are durable and before their message is
- * acknowledged. Calls that arrive while a batch is being applied share the next batch: one
- * transaction of a few statements for all door sensors, applied one batch at a time so that a
- * device's readings are applied in order.
+ * Door openings from readings, in the follow-up of durable readings (ingest/follow-up.ts).
+ * Calls that arrive while a batch is being applied share the next batch: one transaction of a
+ * few statements for all door sensors, applied one batch at a time so that a device's readings
+ * are applied in order.
  */
 export function createDoorTracker(deps: { db: Db; events: IngestEvents; log: Logger }) {
   const { db, events, log } = deps;

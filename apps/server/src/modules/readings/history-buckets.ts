@@ -9,25 +9,19 @@ import {
 
 /**
  * How a history range is drawn (pure; DESIGN.md 5): raw readings when they fit, else the
- * finest bucket width that keeps a series within `maxPoints`, read from the coarsest
- * rollup table whose buckets tile that width.
+ * finest bucket width that keeps a series within `maxPoints`. The widths are the rollup
+ * levels themselves (rollup-levels.ts), so a chart reads one rollup row per point and metric
+ * and never aggregates more rows than it draws; only local days (a zone that is not UTC) are
+ * summed from hourly rollups.
  */
 export const maxPoints = 1500;
 
 export const bucketWidths = [
   { label: '1m', ms: minuteMs },
-  { label: '2m', ms: 2 * minuteMs },
-  { label: '5m', ms: 5 * minuteMs },
   { label: '10m', ms: 10 * minuteMs },
-  { label: '15m', ms: 15 * minuteMs },
-  { label: '30m', ms: 30 * minuteMs },
   { label: '1h', ms: hourMs },
-  { label: '2h', ms: 2 * hourMs },
-  { label: '3h', ms: 3 * hourMs },
   { label: '6h', ms: 6 * hourMs },
-  { label: '12h', ms: 12 * hourMs },
   { label: '1d', ms: dayMs },
-  { label: '2d', ms: 2 * dayMs },
   { label: '7d', ms: 7 * dayMs },
 ] as const;
 export type BucketWidth = (typeof bucketWidths)[number]['label'];
@@ -35,7 +29,7 @@ export type BucketWidth = (typeof bucketWidths)[number]['label'];
 /** The longest range a chart can show: 1,500 weekly buckets (about 28 years). */
 export const maxRangeMs = maxPoints * 7 * dayMs;
 
-export type RollupSource = '1m' | '1h' | '1d';
+export type RollupSource = '1m' | '10m' | '1h' | '6h' | '1d';
 
 /**
  * Sub-day buckets (`days` = 0) are fixed widths counted from 2000-01-01T00:00Z (every
@@ -63,26 +57,36 @@ export function bucketWidthFor(rangeMs: number): (typeof bucketWidths)[number] |
 }
 
 /**
- * The bucket plan for a range. Widths under an hour read the 1-minute rollups, under a day
- * the hourly ones. Days are the requested timezone's days, built from hourly rollups (an hour
- * belongs to the day it starts in: exact for zones with whole-hour offsets, to the half hour
- * for the others); the UTC daily rollups serve only zones that are UTC all year.
+ * The bucket plan for a range. Sub-day widths read their own rollup level. Days are the
+ * requested timezone's days, summed from hourly rollups (an hour belongs to the day it starts
+ * in: exact for zones with whole-hour offsets, to the half hour for the others); the UTC daily
+ * rollups serve zones that are UTC all year. `kept` says whether a level still holds the
+ * range's start (rollup-retention.ts): a level past its retention gives way to a coarser one.
  */
-export function planBuckets(rangeMs: number, timezone: string): BucketPlan | undefined {
-  const width = bucketWidthFor(rangeMs);
-  if (!width) return undefined;
-  if (width.ms < hourMs)
-    return { width: width.label, widthMs: width.ms, days: 0, source: '1m', timezone };
-  if (width.ms < dayMs)
-    return { width: width.label, widthMs: width.ms, days: 0, source: '1h', timezone };
+export function planBuckets(
+  rangeMs: number,
+  timezone: string,
+  kept: (source: RollupSource) => boolean = () => true,
+): BucketPlan | undefined {
+  const first = bucketWidths.findIndex((width) => rangeMs / width.ms <= maxPoints);
+  if (first < 0) return undefined;
   const utc = isUtcZone(timezone);
-  return {
-    width: width.label,
-    widthMs: width.ms,
-    days: width.ms / dayMs,
-    source: utc ? '1d' : '1h',
-    timezone: utc ? 'UTC' : timezone,
-  };
+  for (const width of bucketWidths.slice(first)) {
+    if (width.ms < dayMs) {
+      const source = width.label as RollupSource;
+      if (kept(source)) return { width: width.label, widthMs: width.ms, days: 0, source, timezone };
+      continue;
+    }
+    const local = !utc && kept('1h');
+    return {
+      width: width.label,
+      widthMs: width.ms,
+      days: width.ms / dayMs,
+      source: local ? '1h' : '1d',
+      timezone: local ? timezone : 'UTC',
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -7,9 +7,11 @@ import {
   accounts,
   devices,
   deviceUsers,
+  readingRollups10m,
   readingRollups1d,
   readingRollups1h,
   readingRollups1m,
+  readingRollups6h,
   readings,
 } from '../../db/schema/index.js';
 import type { BucketPlan, RollupSource } from './history-buckets.js';
@@ -53,40 +55,6 @@ export async function findDevice(
   return row;
 }
 
-/** How many readings [from, to] holds (counting no further than `limit`) and the metrics they have. */
-export type ReadingsProfile = { count: number; metrics: MetricKey[] };
-
-/**
- * One walk over at most `limit` readings of [from, to]: how many there are and which metrics
- * have a value in them. When `count` < `limit` it covers the whole range, so a raw chart can
- * read just those metrics' columns.
- */
-export async function readingsProfile(
-  db: Executor,
-  deviceId: string,
-  from: Date,
-  to: Date,
-  limit: number,
-): Promise<ReadingsProfile> {
-  const columns = sql.join(
-    metricKeys.map((key) => metricColumns[key]),
-    sql`, `,
-  );
-  const counts = sql.join(
-    metricKeys.map((key) => sql`count(${sql.identifier(key)})::int`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ counts: number[] | null }>(
-    db,
-    sql`select array[count(*)::int, ${counts}] as counts from (
-      select ${columns} from ${readings}
-      where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}
-      limit ${limit}) as bounded`,
-  );
-  const [count = 0, ...perMetric] = row?.counts ?? [];
-  return { count, metrics: metricKeys.filter((_, i) => (perMetric[i] ?? 0) > 0) };
-}
-
 export type RawReading = {
   ts: Date;
   backfilled: boolean;
@@ -101,10 +69,11 @@ const rawColumns = { ts: readings.ts, backfilled: readings.backfilled, ...metric
 export type ChartColumns = { ts: number[]; backfilled: boolean[]; values: (number | null)[][] };
 
 /**
- * The readings of [from, to] with the values of `metrics` only. One JSON document of columns:
- * PGlite pays dearly for every result row, and an aggregate per column settles its JSON type
- * once where json_build_array per row does so for every value. The columns line up (one
- * pass feeds them all) but keep the scan's order, which the caller sorts.
+ * The readings of [from, to] with the values of `metrics` only, in time order. One JSON
+ * document of columns: PGlite pays dearly for every result row, and an aggregate per column
+ * settles its JSON type once where json_build_array per row does so for every value. The rows
+ * are read in the primary key's order, so that the plan is an index range scan of the device
+ * (a sort would be the alternative, never a scan of the table).
  */
 export async function chartColumns(
   db: Executor,
@@ -113,18 +82,26 @@ export async function chartColumns(
   to: Date,
   metrics: readonly MetricKey[],
 ): Promise<ChartColumns> {
-  const values = metrics.map((key) => sql`, json_agg(${metricColumns[key]})`);
+  const values = metrics.map((key) => sql`, json_agg(${sql.identifier(key)})`);
+  const columns = sql.join(
+    metrics.map((key) => metricColumns[key]),
+    sql`, `,
+  );
   // date_part is float arithmetic (extract() is numeric, several times slower); truncated to the
   // millisecond first, it is within a rounding error of a whole number, which Math.round restores.
   const [row] = await queryRows<{ columns: string }>(
     db,
     sql`select json_build_array(
-        json_agg(date_part('epoch', date_trunc('milliseconds', ${readings.ts})) * 1000),
-        json_agg(${readings.backfilled})${sql.join(values)})::text as columns
-      from ${readings}
-      where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}`,
+        json_agg(date_part('epoch', date_trunc('milliseconds', ts)) * 1000),
+        json_agg(backfilled)${sql.join(values)})::text as columns
+      from (
+        select ${readings.ts}, ${readings.backfilled}${metrics.length > 0 ? sql`, ${columns}` : sql``}
+        from ${readings}
+        where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}
+        order by ${readings.ts}
+      ) as ordered`,
   );
-  const [ts, backfilled, ...columns] = JSON.parse(row?.columns ?? '[]') as [
+  const [ts, backfilled, ...parsed] = JSON.parse(row?.columns ?? '[]') as [
     number[] | null,
     boolean[] | null,
     ...((number | null)[] | null)[],
@@ -132,7 +109,7 @@ export async function chartColumns(
   return {
     ts: (ts ?? []).map(Math.round),
     backfilled: backfilled ?? [],
-    values: metrics.map((_, i) => columns[i] ?? []),
+    values: metrics.map((_, i) => parsed[i] ?? []),
   };
 }
 
@@ -157,10 +134,18 @@ export async function readingsPage(
 
 const rollupTables: Record<RollupSource, PgTable> = {
   '1m': readingRollups1m,
+  '10m': readingRollups10m,
   '1h': readingRollups1h,
+  '6h': readingRollups6h,
   '1d': readingRollups1d,
 };
-const sourceMs: Record<RollupSource, number> = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 };
+const sourceMs: Record<RollupSource, number> = {
+  '1m': 60_000,
+  '10m': 600_000,
+  '1h': 3_600_000,
+  '6h': 21_600_000,
+  '1d': 86_400_000,
+};
 
 /** The SQL that maps a rollup's `bucket` to the start of its chart bucket (as history-buckets does). */
 function bucketExpression(plan: BucketPlan): SQL {
@@ -170,6 +155,27 @@ function bucketExpression(plan: BucketPlan): SQL {
   }
   return sql`(date_bin(make_interval(days => ${plan.days}), bucket at time zone ${plan.timezone},
     timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
+}
+
+/**
+ * How many readings each metric has in the rollups of `plan`'s level whose buckets start in
+ * [lo, to]: a walk of the level's index that returns one small row per metric.
+ */
+export async function rollupCounts(
+  db: Executor,
+  deviceId: string,
+  plan: BucketPlan,
+  lo: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ metric: string; n: number | string }>(
+    db,
+    sql`select metric, sum(count) as n from ${rollupTables[plan.source]}
+      where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+        and bucket >= ${lo} and bucket <= ${to}
+      group by metric`,
+  );
+  return new Map(rows.map((row) => [row.metric, Number(row.n)]));
 }
 
 /** Chart buckets, a column each (one entry per bucket and metric), in no particular order. */

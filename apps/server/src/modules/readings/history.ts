@@ -12,6 +12,7 @@ import {
   withBucketGaps,
   withRawGaps,
   type BucketPlan,
+  type RollupSource,
   type SeriesPoint,
 } from './history-buckets.js';
 import * as repo from './history-repo.js';
@@ -104,6 +105,9 @@ async function rawSeries(
   );
 }
 
+/** A bucketed series and the metrics that have readings in it. */
+export type BucketedSeries = { points: SeriesPoint[]; metrics: MetricKey[] };
+
 /** min/avg/max buckets of `plan` over the range, from the rollups; `<metric>` is the average. */
 export async function bucketSeries(
   db: Executor,
@@ -111,12 +115,20 @@ export async function bucketSeries(
   plan: BucketPlan,
   range: GraphRange,
 ): Promise<SeriesPoint[]> {
+  return (await bucketedSeries(db, deviceId, plan, range)).points;
+}
+
+async function bucketedSeries(
+  db: Executor,
+  deviceId: string,
+  plan: BucketPlan,
+  range: GraphRange,
+): Promise<BucketedSeries> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
   const { ts, metric, avg, min, max } = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
   const present = new Set(metric);
-  const keys = metricKeys
-    .filter((key) => present.has(key))
-    .flatMap((key) => bucketKeysOf.get(key) ?? []);
+  const metrics = metricKeys.filter((key) => present.has(key));
+  const keys = metrics.flatMap((key) => bucketKeysOf.get(key) ?? []);
   const byBucket = new Map<number, SeriesPoint>();
   ts.forEach((start, i) => {
     const names = bucketKeysOf.get(metric[i] ?? '');
@@ -130,47 +142,70 @@ export async function bucketSeries(
     point.values[names[1]] = min[i] ?? null;
     point.values[names[2]] = max[i] ?? null;
   });
-  return withBucketGaps([...byBucket.values()].sort(byTime), keys, plan);
+  return { points: withBucketGaps([...byBucket.values()].sort(byTime), keys, plan), metrics };
 }
+
+/** Whether each rollup level still holds an instant (its retention: config.ts). */
+export type RollupKept = (source: RollupSource, fromMs: number) => boolean;
 
 /**
  * The chart of one device over a range: raw readings when they fit in `maxPoints`, else
- * min/avg/max buckets (history-buckets.ts decides which). Values are as stored: Celsius.
+ * min/avg/max buckets (history-buckets.ts plans them). The rollup level the range is drawn at
+ * says first how many readings it holds (index only: a few pages whatever the table holds);
+ * the raw rows are read by the primary key only when they fit, else that level's buckets. No
+ * query walks the readings table beyond the range, and none asks for more rows than it draws.
+ * Values are as stored: Celsius.
  */
 export async function graphOf(
   db: Executor,
   deviceId: string,
   range: GraphRange,
-  options: { now: Date; rawRetentionDays: number },
+  options: { now: Date; rawRetentionDays: number; kept?: RollupKept },
 ): Promise<Graph> {
   const rangeMs = range.to.getTime() - range.from.getTime();
   const rawRetained =
     range.from.getTime() >= options.now.getTime() - options.rawRetentionDays * dayMs;
-  const profile = rawRetained
-    ? await repo.readingsProfile(db, deviceId, range.from, range.to, maxPoints + 1)
-    : undefined;
-  const rawCount = profile?.count ?? maxPoints + 1;
-  const resolution = chooseResolution({
-    rangeMs,
-    rawCount,
-    rawRetained,
-    timezone: range.timezone,
-  });
-  if (!resolution) throw badRequest('rangeTooLong', 'to');
+  const fromMs = range.from.getTime();
+  const plan = planBuckets(rangeMs, range.timezone, (source) =>
+    options.kept ? options.kept(source, fromMs) : true,
+  );
+  if (!plan) throw badRequest('rangeTooLong', 'to');
   const reply = (points: SeriesPoint[], bucket: string): Graph => ({
     points: toPointRecords(points),
     bucket,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
   });
-  if (resolution.kind === 'raw' && profile) {
-    const points = await rawSeries(db, deviceId, range, profile.metrics);
-    // Gap markers count as points too: a very gappy series falls back to buckets.
-    if (points.length <= maxPoints) return reply(points, 'raw');
+  if (rawRetained) {
+    // A count per metric first (one small row each): the raw rows are read only when they fit.
+    const lo = new Date(bucketFloor(range.from.getTime(), plan));
+    const counts = await repo.rollupCounts(db, deviceId, plan, lo, range.to);
+    const resolution = chooseResolution({
+      rangeMs,
+      rawCount: Math.max(0, ...counts.values()),
+      rawRetained,
+      timezone: range.timezone,
+    });
+    if (resolution?.kind === 'raw') {
+      const metrics = metricKeys.filter((key) => counts.has(key));
+      const points = await rawSeries(db, deviceId, range, metrics);
+      // Gap markers count as points too: a very gappy series falls back to buckets.
+      if (points.length <= maxPoints) return reply(points, 'raw');
+    }
   }
-  const plan = planBuckets(rangeMs, range.timezone);
-  if (!plan) throw badRequest('rangeTooLong', 'to');
-  return reply(await bucketSeries(db, deviceId, plan, range), plan.width);
+  const buckets = await bucketedSeries(db, deviceId, plan, range);
+  return reply(buckets.points, plan.width);
+}
+
+/** Each rollup level's retention in days (undefined: kept for good), as a `kept` test. */
+export function rollupKept(
+  retention: Partial<Record<RollupSource, number>>,
+  now: Date,
+): RollupKept {
+  return (source, fromMs) => {
+    const days = retention[source];
+    return days === undefined || fromMs >= now.getTime() - days * dayMs;
+  };
 }
 
 export async function graph(
@@ -184,7 +219,11 @@ export async function graph(
     ctx.db,
     device.id,
     { from: new Date(query.from), to: new Date(query.to), timezone: query.timezone },
-    { now: new Date(), rawRetentionDays: ctx.config.rawRetentionDays },
+    {
+      now: new Date(),
+      rawRetentionDays: ctx.config.rawRetentionDays,
+      kept: rollupKept(ctx.config.rollupRetentionDays, new Date()),
+    },
   );
 }
 

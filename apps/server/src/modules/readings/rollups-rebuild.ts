@@ -3,9 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
+  readingRollups10m,
   readingRollups1d,
   readingRollups1h,
   readingRollups1m,
+  readingRollups6h,
   readings,
 } from '../../db/schema/index.js';
 import { dayMs } from './history-time.js';
@@ -28,7 +30,7 @@ async function rollUp(
   db: Executor,
   source: PgTable,
   target: PgTable,
-  unit: 'hour' | 'day',
+  widthMs: number,
   deviceId: string,
   lo: Date,
   hi: Date,
@@ -36,7 +38,9 @@ async function rollUp(
   await clear(db, target, deviceId, lo, hi);
   await db.execute(sql`
     insert into ${target} (device_id, bucket, metric, min, max, sum, count)
-    select device_id, date_trunc(${unit}, bucket, 'UTC'), metric,
+    select device_id,
+      date_bin(make_interval(secs => ${widthMs / 1000}), bucket, timestamptz '2000-01-01 00:00:00+00'),
+      metric,
       min(min), max(max), sum(sum), sum(count)::int
     from ${source}
     where device_id = ${deviceId} and bucket >= ${lo} and bucket < ${hi}
@@ -44,7 +48,7 @@ async function rollUp(
 }
 
 /**
- * Recomputes the 1-minute, hourly and daily rollups of one device from its raw readings,
+ * Recomputes every rollup level of one device from its raw readings (rollup-levels.ts),
  * over the whole UTC days that [from, to] touches (so no bucket is left half rebuilt).
  * Used to seed tests and benchmarks and to repair rollups. Only for ranges whose raw
  * readings are still kept: where retention has removed them, the rollups are all there is,
@@ -68,7 +72,9 @@ export async function rebuildRollups(
       where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${lo} and ${readings.ts} < ${hi}
         and m.value is not null
       group by ${readings.deviceId}, 2, m.metric`);
-    await rollUp(tx, readingRollups1m, readingRollups1h, 'hour', deviceId, lo, hi);
-    await rollUp(tx, readingRollups1h, readingRollups1d, 'day', deviceId, lo, hi);
+    await rollUp(tx, readingRollups1m, readingRollups10m, 600_000, deviceId, lo, hi);
+    await rollUp(tx, readingRollups10m, readingRollups1h, 3_600_000, deviceId, lo, hi);
+    await rollUp(tx, readingRollups1h, readingRollups6h, 21_600_000, deviceId, lo, hi);
+    await rollUp(tx, readingRollups1h, readingRollups1d, 86_400_000, deviceId, lo, hi);
   });
 }

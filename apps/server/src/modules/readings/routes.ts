@@ -22,7 +22,7 @@ export const readingsRoutes: FastifyPluginCallbackZod = (app) => {
       schema: {
         tags,
         summary: 'The history chart of device {id} over [from, to]',
-        description: `Raw readings when the range holds at most 1,500 of them, otherwise min/avg/max buckets (bucket = 1m ... 7d, the finest that keeps 1,500 points or fewer) from the rollups: each point is \`{ ts, <metric>, <metric>_min, <metric>_max }\` with the average under the metric's own name. Days and weeks are days of \`timezone\`. Only metrics the device has in the range appear; a point with nulls marks a gap; late readings carry \`backfilled: true\`. ${celsius}`,
+        description: `Raw readings when the range holds at most 1,500 of them, otherwise min/avg/max buckets from the rollups (bucket = 1m, 10m, 1h, 6h, 1d or 7d, the finest that keeps 1,500 points or fewer; a bucket holds every reading of its interval): each point is \`{ ts, <metric>, <metric>_min, <metric>_max }\` with the average under the metric's own name. Days and weeks are days of \`timezone\`. Only metrics the device has in the range appear; a point with nulls marks a gap; late readings carry \`backfilled: true\`. ${celsius}`,
         params: idParams,
         querystring: graphQuery,
         response: replies({ 200: graphReply }),

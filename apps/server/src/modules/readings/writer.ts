@@ -7,10 +7,11 @@ import * as repo from './repo.js';
 export type ResolvedReading = DecodedReading & { deviceUuid: string; accountId: string };
 export type WriteResult = { inserted: number; duplicates: number };
 export type Committed = {
-  /** The readings inserted (duplicates left out). */
+  /** The readings inserted (duplicates left out), sorted by device and time. */
   readings: ResolvedReading[];
   isBackfilled: (reading: ResolvedReading) => boolean;
-  devices: repo.DeviceStateChange[];
+  /** The follow-up row that owes these readings their rollups, state, door events and alarms. */
+  followUpId: number | null;
 };
 
 /** A message's readings could not be stored (a value the database refuses); retrying cannot help. */
@@ -34,7 +35,14 @@ export type BatchWriterOptions = {
    */
   concurrency: number;
   log: Logger;
-  /** Runs after each commit, before the writers' promises resolve (live events, metrics). */
+  /** Names the follow-up rows this writer leaves (the ingest instance: follow-up.ts). */
+  owner: string;
+  /**
+   * Resolves when another batch may start: the follow-up holds back new writes while it is too
+   * far behind, so that its queue (and the acknowledgements) wait instead of memory growing.
+   */
+  admit?: () => Promise<void>;
+  /** Runs after each commit, before the writers' promises resolve (live events, follow-up). */
   onCommitted: (committed: Committed, seconds: number) => void;
   /** Counts a failed attempt that will be retried. */
   onRetry?: (error: unknown) => void;
@@ -67,10 +75,10 @@ function isPoison(error: unknown): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function toBatch(readings: ResolvedReading[]): repo.ReadingBatch {
-  const sorted = [...readings].sort((a, b) =>
-    a.deviceUuid === b.deviceUuid ? a.tsMs - b.tsMs : a.deviceUuid < b.deviceUuid ? -1 : 1,
-  );
+const byDeviceAndTime = (a: ResolvedReading, b: ResolvedReading) =>
+  a.deviceUuid === b.deviceUuid ? a.tsMs - b.tsMs : a.deviceUuid < b.deviceUuid ? -1 : 1;
+
+function toBatch(sorted: ResolvedReading[]): repo.ReadingBatch {
   return {
     deviceIds: sorted.map((reading) => reading.deviceUuid),
     timestamps: sorted.map((reading) => new Date(reading.tsMs).toISOString()),
@@ -86,21 +94,22 @@ const keyOf = (deviceUuid: string, tsMs: number) => `${deviceUuid}|${tsMs}`;
 /** Each ticket's share of what was inserted; a reading sent twice in one batch counts once. */
 function settle(
   tickets: Ticket[],
+  sorted: ResolvedReading[],
   outcome: repo.BatchOutcome,
 ): { committed: Committed; results: WriteResult[] } {
   const backfilled = new Set(outcome.backfilled.map((row) => keyOf(row.deviceId, row.tsMs)));
   const isBackfilled = (reading: ResolvedReading) =>
     backfilled.size > 0 && backfilled.has(keyOf(reading.deviceUuid, reading.tsMs));
-  const { devices } = outcome;
+  const { followUpId } = outcome;
   // Usually every row was inserted and the database lists none: no key to match.
   if (!outcome.inserted) {
     return {
-      committed: { readings: tickets.flatMap((ticket) => ticket.readings), isBackfilled, devices },
+      committed: { readings: sorted, isBackfilled, followUpId },
       results: tickets.map((ticket) => ({ inserted: ticket.readings.length, duplicates: 0 })),
     };
   }
   const inserted = new Set(outcome.inserted.map((row) => keyOf(row.deviceId, row.tsMs)));
-  const readings: ResolvedReading[] = [];
+  const stored = new Set<ResolvedReading>();
   const results = tickets.map((ticket) => {
     const result = { inserted: 0, duplicates: 0 };
     for (const reading of ticket.readings) {
@@ -109,11 +118,12 @@ function settle(
         continue;
       }
       result.inserted += 1;
-      readings.push(reading);
+      stored.add(reading);
     }
     return result;
   });
-  return { committed: { readings, isBackfilled, devices }, results };
+  const readings = sorted.filter((reading) => stored.has(reading));
+  return { committed: { readings, isBackfilled, followUpId }, results };
 }
 
 /** One lane: batches written one after the other. */
@@ -143,12 +153,13 @@ function createLane(options: BatchWriterOptions): BatchWriter {
 
   /** Writes `tickets`; a poisoned batch is split until the message that cannot be stored is alone. */
   async function writeTickets(tickets: Ticket[]): Promise<void> {
-    const readings = tickets.flatMap((ticket) => ticket.readings);
+    const readings = tickets.flatMap((ticket) => ticket.readings).sort(byDeviceAndTime);
+    await options.admit?.();
     const started = performance.now();
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const outcome = await repo.insertBatch(options.db, toBatch(readings));
-        const { committed, results } = settle(tickets, outcome);
+        const outcome = await repo.insertBatch(options.db, toBatch(readings), options.owner);
+        const { committed, results } = settle(tickets, readings, outcome);
         options.onCommitted(committed, (performance.now() - started) / 1000);
         tickets.forEach((ticket, index) => {
           ticket.resolve(results[index] ?? { inserted: 0, duplicates: 0 });
