@@ -68,7 +68,7 @@ describe.skipIf(!clusterRuns)(
       cluster = await startCluster();
       const workers = [cluster.start('worker-a', 'worker'), cluster.start('worker-b', 'worker')];
       await Promise.all(workers.map((worker) => worker.waitFor(/"msg":"Vigil is running"/)));
-      const done = /raw readings past retention deleted/;
+      const done = /readings and rollups past retention removed/;
       await Promise.race(workers.map((worker) => worker.waitFor(done)));
       const database = await cluster.database();
       try {
