@@ -72,8 +72,14 @@ export function AlarmIndicator() {
   const [opened, popover] = useDisclosure(false);
   const active = summary.data?.active ?? 0;
   const unacknowledged = summary.data?.unacknowledged ?? 0;
-  const label = t('alarmAttention.indicator.label', { active, unacknowledged });
   const soundLabel = sound.muted ? t('map.unmute') : t('map.mute');
+  // Two buttons, one per count, each named with the words it shows (WCAG 2.5.3: on a phone only
+  // the numbers show); both open the same list.
+  const countButton = {
+    onClick: popover.toggle,
+    'aria-expanded': opened,
+    'aria-haspopup': 'dialog' as const,
+  };
   return (
     <Group gap={6} wrap="nowrap">
       <Popover
@@ -82,18 +88,20 @@ export function AlarmIndicator() {
         position="bottom-end"
         shadow="md"
         withArrow
+        withRoles={false}
       >
         <Popover.Target>
-          <UnstyledButton
-            onClick={popover.toggle}
-            aria-label={label}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
+          <Group
+            gap={4}
+            wrap="nowrap"
             data-testid="alarm-indicator"
             data-active={active}
             data-unacknowledged={unacknowledged}
           >
-            <Group gap={4} wrap="nowrap">
+            <UnstyledButton
+              {...countButton}
+              aria-label={t('alarmAttention.indicator.activeLabel', { n: active })}
+            >
               <Badge
                 size="lg"
                 color={active > 0 ? 'red.8' : 'gray'}
@@ -111,6 +119,11 @@ export function AlarmIndicator() {
                   {` ${t('alarmAttention.indicator.active')}`}
                 </Text>
               </Badge>
+            </UnstyledButton>
+            <UnstyledButton
+              {...countButton}
+              aria-label={t('alarmAttention.indicator.unacknowledgedLabel', { n: unacknowledged })}
+            >
               <Badge
                 size="lg"
                 color={unacknowledged > 0 ? 'orange' : 'gray'}
@@ -122,10 +135,10 @@ export function AlarmIndicator() {
                   {` ${t('alarmAttention.indicator.unacknowledged')}`}
                 </Text>
               </Badge>
-            </Group>
-          </UnstyledButton>
+            </UnstyledButton>
+          </Group>
         </Popover.Target>
-        <Popover.Dropdown aria-labelledby="alarm-attention-title">
+        <Popover.Dropdown role="dialog" aria-labelledby="alarm-attention-title">
           <AttentionList onNavigate={popover.close} />
         </Popover.Dropdown>
       </Popover>

@@ -60,14 +60,14 @@ describe('every sensor at a glance', () => {
     const onSelect = vi.fn();
     renderWithProviders(<DeviceOverview selectedId={null} onSelect={onSelect} headingOrder={2} />);
     const coldRoom = await screen.findByRole('region', { name: 'Cold room' });
-    const fridge = within(coldRoom).getByRole('button', { name: 'Fridge 1: 9.5 °C, In alarm' });
+    const fridge = within(coldRoom).getByRole('button', { name: 'Fridge 1, In alarm, 9.5 °C' });
     expect(fridge).toHaveAttribute('data-state', 'alarm');
     expect(
-      within(coldRoom).getByRole('button', { name: 'ULT freezer: -80.2 °C, Offline' }),
+      within(coldRoom).getByRole('button', { name: 'ULT freezer, Offline, -80.2 °C' }),
     ).toBeInTheDocument();
     const elsewhere = screen.getByRole('region', { name: 'No location' });
     expect(
-      within(elsewhere).getByRole('button', { name: 'New probe: No reading, No data' }),
+      within(elsewhere).getByRole('button', { name: 'New probe, No data, No reading' }),
     ).toBeInTheDocument();
     // The sparkline breaks at the gap: two paths.
     await waitFor(() => {
@@ -83,7 +83,7 @@ describe('every sensor at a glance', () => {
       reading: { ...emptyReading, createdAt: '2026-11-24T10:01:00.000Z', t: -79.4 },
     });
     expect(
-      await screen.findByRole('button', { name: 'ULT freezer: -79.4 °C, OK' }),
+      await screen.findByRole('button', { name: 'ULT freezer, OK, -79.4 °C' }),
     ).toBeInTheDocument();
     await userEvent.setup().click(fridge);
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: ids.device }));

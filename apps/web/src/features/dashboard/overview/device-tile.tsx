@@ -46,7 +46,9 @@ export const DeviceTile = memo(function DeviceTile(props: DeviceTileProps) {
       onClick={() => {
         onSelect(device);
       }}
-      aria-label={`${device.name}: ${value}, ${t(`alarmAttention.deviceStates.${state}`)}`}
+      // The visible texts in their visible order (name, state, value), so that what is seen is
+      // what is said (WCAG 2.5.3).
+      aria-label={`${device.name}, ${t(`alarmAttention.deviceStates.${state}`)}, ${value}`}
       aria-pressed={selected}
       data-testid={`overview-tile-${device.id}`}
       data-state={state}
