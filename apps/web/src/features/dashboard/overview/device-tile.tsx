@@ -62,13 +62,14 @@ export const DeviceTile = memo(function DeviceTile(props: DeviceTileProps) {
         background: state === 'alarm' ? 'var(--mantine-color-red-light)' : undefined,
       }}
     >
+      {/* The {' '} between texts are not drawn in a flex row; they keep the words apart. */}
       <Stack gap={4}>
         <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
           <Text size="sm" fw={600} title={device.name} style={{ overflowWrap: 'anywhere' }}>
             {device.name}
-          </Text>
+          </Text>{' '}
           <DeviceStateBadge state={state} size="xs" />
-        </Group>
+        </Group>{' '}
         <Group justify="space-between" gap={4} wrap="nowrap" align="flex-end">
           <Text size="lg" fw={700} style={{ whiteSpace: 'nowrap' }}>
             {value}
