@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, watch } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { expectAccessible } from './axe';
 
@@ -114,4 +114,23 @@ export function linkFrom(mail: string, path: string): string {
   const match = new RegExp(`https?://[^\\s"<>]*(${path}/[A-Za-z0-9_-]+)`).exec(mail);
   if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
   return match[1];
+}
+
+/** `text` matched literally inside a RegExp. */
+export function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A location's or device's row in the dashboard's "Locations and devices" card: its name, then
+ * what a reader hears after it (", devices: 5", ", Online").
+ */
+export function listRow(card: Locator, name: string): Locator {
+  return card.getByRole('button', { name: new RegExp(`^${escape(name)}\\s*,`) });
+}
+
+/** Selects a row unless it is selected already (sign-in may have chosen it; a click unselects). */
+export async function selectRow(card: Locator, name: string): Promise<void> {
+  const row = listRow(card, name);
+  if ((await row.getAttribute('aria-pressed')) !== 'true') await row.click();
 }

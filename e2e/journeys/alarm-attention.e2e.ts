@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  escape,
   launchBrowser,
   logOut,
   openPage,
@@ -136,7 +137,3 @@ describe('an alarm impossible to miss, acknowledged in one step', () => {
     await page.context().close();
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -6,10 +6,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   launchBrowser,
+  listRow,
   logOut,
   openPage,
   screenshot,
   screenshotDir,
+  selectRow,
   signIn,
   visit,
 } from '../helpers/browser';
@@ -114,8 +116,8 @@ describe('the live dashboard', () => {
     await signIn(page, 'owner@demo.vigil.test', password);
     await recordDashboardTiming(page);
     const locations = card(page, 'Locations and devices');
-    await locations.getByRole('button', { name: 'Cold Room A', exact: true }).click();
-    await locations.getByRole('button', { name: /^Fridge A1,/ }).click();
+    await selectRow(locations, 'Cold Room A');
+    await listRow(locations, 'Fridge A1').click();
     await page.waitForURL(/device=/);
     const status = card(page, 'Device status');
     await status.getByText('Fridge A1').waitFor();
@@ -190,7 +192,7 @@ describe('the live dashboard', () => {
     await signIn(page, 'viewer@demo.vigil.test', password);
     await visit(page, '/dashboard');
     const locations = card(page, 'Locations and devices');
-    await locations.getByRole('button', { name: /^Fridge A1,/ }).waitFor();
+    await listRow(locations, 'Fridge A1').waitFor();
     const names = await locations
       .getByRole('button', { name: /, (Online|Offline)$/ })
       .allInnerTexts();

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  escape,
   launchBrowser,
   logOut,
   openPage,
@@ -242,7 +243,3 @@ describe('a scheduled report, end to end', () => {
     await page.context().close();
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

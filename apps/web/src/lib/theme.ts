@@ -84,6 +84,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
     '--mantine-color-dimmed': readableOn(dark[2], surfaces.dark, minimum),
     '--mantine-color-placeholder': readableOn(dark[3], surfaces.dark, minimum),
     '--mantine-color-error': readableOn(red[5], surfaces.dark, minimum),
+    '--mantine-color-anchor': readableOn(vigil[4], surfaces.dark, minimum),
   };
   for (const name of textColors) {
     const shades = colors[name];

@@ -80,7 +80,9 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
               data-testid="nav-backdrop"
             />
           )}
-          <AppShell.Navbar>
+          {/* On phones a drawer beside the page (Mantine opens it full width), so a tap beside
+              it, on the backdrop, closes it. */}
+          <AppShell.Navbar maw={280}>
             <NavLinks
               role={person.role}
               email={person.email}

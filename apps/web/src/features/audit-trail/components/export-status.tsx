@@ -31,7 +31,14 @@ export function ExportStatus({ task }: { task: Task }) {
           />
         )}
         {task.status === 'completed' && task.resultUrl && (
-          <Anchor href={task.resultUrl} target="_blank" rel="noopener" size="sm">
+          <Anchor
+            href={task.resultUrl}
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            c="var(--mantine-color-text)"
+            underline="always"
+          >
             {t('auditTrail.export.open')}
           </Anchor>
         )}

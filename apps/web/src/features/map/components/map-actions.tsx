@@ -67,7 +67,8 @@ export function CanvasMenu(props: {
       returnFocus
     >
       <Menu.Target>
-        <Box pos="absolute" left={menu?.at.x ?? 0} top={menu?.at.y ?? 0} w={1} h={1} />
+        {/* A point on the canvas to anchor the menu, not a control: hidden from readers. */}
+        <Box aria-hidden pos="absolute" left={menu?.at.x ?? 0} top={menu?.at.y ?? 0} w={1} h={1} />
       </Menu.Target>
       <Menu.Dropdown>
         {menu && <ActionItems target={menu.target} onAction={onAction} />}
