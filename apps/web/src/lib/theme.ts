@@ -6,6 +6,7 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 import { readableOn } from './contrast';
+import { i18n } from './i18n';
 
 /** A cold, calm blue: the brand colour of Vigil. */
 const vigil: MantineColorsTuple = [
@@ -40,9 +41,18 @@ export const theme = createTheme({
     // A badge or button label is never cut to "ACKNOW…": its cell or row makes room instead.
     Badge: { styles: { root: { flexShrink: 0 }, label: { overflow: 'visible' } } },
     Button: { styles: { root: { flexShrink: 0 } } },
+    // A dialog's and a drawer's close button is named (Mantine leaves it unnamed), in the
+    // interface language: default props given as a function are read at each render.
     Modal: {
-      defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      defaultProps: () => ({
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': i18n.t('app.closeDialog') },
+      }),
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Drawer: {
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('app.closeDialog') } }),
     },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
   },

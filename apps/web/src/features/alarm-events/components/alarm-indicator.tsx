@@ -10,6 +10,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlarm, IconVolume, IconVolumeOff } from '@tabler/icons-react';
@@ -86,14 +87,15 @@ export function AlarmIndicator() {
         <Popover.Target>
           <UnstyledButton
             onClick={popover.toggle}
-            aria-label={label}
             aria-expanded={opened}
             aria-haspopup="dialog"
             data-testid="alarm-indicator"
             data-active={active}
             data-unacknowledged={unacknowledged}
           >
-            <Group gap={4} wrap="nowrap">
+            {/* The name is the full sentence, from the content (axe: no label that hides the words). */}
+            <VisuallyHidden>{label}</VisuallyHidden>
+            <Group gap={4} wrap="nowrap" aria-hidden>
               <Badge
                 size="lg"
                 color={active > 0 ? 'red.8' : 'gray'}

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   deviceAlarmState,
   primaryMetric,
@@ -46,7 +46,6 @@ export const DeviceTile = memo(function DeviceTile(props: DeviceTileProps) {
       onClick={() => {
         onSelect(device);
       }}
-      aria-label={`${device.name}: ${value}, ${t(`alarmAttention.deviceStates.${state}`)}`}
       aria-pressed={selected}
       data-testid={`overview-tile-${device.id}`}
       data-state={state}
@@ -60,7 +59,9 @@ export const DeviceTile = memo(function DeviceTile(props: DeviceTileProps) {
         background: state === 'alarm' ? 'var(--mantine-color-red-light)' : undefined,
       }}
     >
-      <Stack gap={4}>
+      {/* The name from the content, one sentence; what is seen says the same (axe: label in name). */}
+      <VisuallyHidden>{`${device.name}: ${value}, ${t(`alarmAttention.deviceStates.${state}`)}`}</VisuallyHidden>
+      <Stack gap={4} aria-hidden>
         <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
           <Text size="sm" fw={600} title={device.name} style={{ overflowWrap: 'anywhere' }}>
             {device.name}
