@@ -13,6 +13,7 @@ import {
   signIn,
   visit,
 } from '../helpers/browser';
+import { pickDateTime } from '../helpers/dates';
 
 const password = 'vigil-demo';
 
@@ -114,7 +115,7 @@ describe('the live dashboard', () => {
     await signIn(page, 'owner@demo.vigil.test', password);
     await recordDashboardTiming(page);
     const locations = card(page, 'Locations and devices');
-    await locations.getByRole('button', { name: 'Cold Room A', exact: true }).click();
+    await locations.getByRole('button', { name: /^Cold Room A,/ }).click();
     await locations.getByRole('button', { name: /^Fridge A1,/ }).click();
     await page.waitForURL(/device=/);
     const status = card(page, 'Device status');
@@ -141,8 +142,9 @@ describe('the live dashboard', () => {
 
     await chooseRange(page, 'Custom');
     const dates = page.getByRole('dialog', { name: 'Choose dates' });
-    await dates.getByLabel('Start date').fill('2026-01-10T10:00');
-    await dates.getByLabel('End date').fill('2026-01-09T10:00');
+    // The app's own calendar in the interface language (issue 19), not the browser's.
+    await pickDateTime(page, dates.getByRole('button', { name: /^Start date/ }), 10);
+    await pickDateTime(page, dates.getByRole('button', { name: /^End date/ }), 9);
     await dates
       .getByText('please ensure that the end date is greater than or equal to the start date')
       .waitFor();

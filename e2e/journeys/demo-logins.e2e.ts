@@ -71,13 +71,14 @@ describe('demo logins', () => {
 
     await page.getByTestId('open-settings').click();
     const settings = page.getByRole('dialog');
-    await settings.getByLabel('Fahrenheit (°F)').check();
+    // The spec's words 'Celsius' and 'Fahrenheit', the symbol beside them.
+    await settings.getByRole('radio', { name: 'Fahrenheit' }).check();
     await settings.getByRole('button', { name: 'Change temperature' }).click();
-    await page.getByText('Temperature changed to Fahrenheit (°F)').waitFor();
+    await page.getByText('Temperature changed to Fahrenheit').waitFor();
     await screenshot(page, 'settings-temperature');
-    await settings.getByLabel('Celsius (°C)').check();
+    await settings.getByRole('radio', { name: 'Celsius' }).check();
     await settings.getByRole('button', { name: 'Change temperature' }).click();
-    await page.getByText('Temperature changed to Celsius (°C)').waitFor();
+    await page.getByText('Temperature changed to Celsius').waitFor();
     await page.keyboard.press('Escape');
     await logOut(page);
     await page.context().close();
