@@ -46,15 +46,18 @@ async function addEnvironmentReport(page: Page, name: string): Promise<void> {
   const form = page.getByRole('dialog', { name: 'Add environment report' });
   const save = form.getByRole('button', { name: 'Save' });
   await save.click();
+  // Issue 19: every refusal next to its field at once, none as a toast.
   await form.getByText('report name is required').waitFor();
-  await expectToast(page, 'report name is required');
+  await form.getByText('please select at least one device').waitFor();
   await form.getByRole('textbox', { name: /^Report name/ }).fill(name);
   await save.click();
-  await expectToast(page, 'please select at least one device');
+  await form.getByText('please select at least one device').waitFor();
+  const toasts = page.getByRole('alert').filter({ hasText: 'please select at least one device' });
+  await expect(toasts.count()).resolves.toBe(0);
   await choose(page, form, /^Devices/, devices[0]);
   await choose(page, form, /^Devices/, devices[1]);
   await choose(page, form, /^Devices/, devices[0]);
-  await expectToast(page, 'device already exists');
+  await form.getByText('device already exists').waitFor();
   const chosen = form.getByRole('region', { name: 'Devices' });
   for (const device of devices) await chosen.getByText(device, { exact: true }).waitFor();
   await form.getByRole('checkbox', { name: 'Pressure' }).check();

@@ -59,6 +59,20 @@ const getTask = (taskId: string, headers = owner) =>
 
 const download = (url: string) => test.app.inject({ method: 'GET', url });
 
+/** A PDF's content streams, inflated: its drawing operators. */
+function pdfContent(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      streams.push(inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1'));
+    } catch {
+      // Not a deflated content stream (an image, a font).
+    }
+  }
+  return streams.join('\n');
+}
+
 /** The text a PDF shows: its content streams inflated, the strings of their TJ operators joined. */
 function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
@@ -211,6 +225,14 @@ describe('raw-data export tasks', () => {
     expect(text).toContain('Temperature (°F)');
     expect(text).toContain('2025-06-01 12:03:00');
     expect(text).toContain('-111.55');
+    // Issue 19: the chart of the range, drawn as the reports draw theirs: its heading, a chart
+    // per measured metric titled with its unit, and the series as a stroked blue line.
+    expect(text).toContain('Charts');
+    expect(text.split('Temperature (°F)').length).toBeGreaterThan(2);
+    expect(text.split('Humidity (%)').length).toBeGreaterThan(2);
+    const content = pdfContent(file.rawPayload);
+    const line = /0\.0823\d* 0\.396\d* 0\.7529\d* SCN\n[\d. ]+ m\n([\d. ]+ l\n){5,}S\n/;
+    expect(content).toMatch(line);
   });
 
   it('deletes exports older than 7 days with their tasks, daily', async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '@vigil/contracts';
 import { chartBucketMs, wetSpells } from '../../src/jobs/reports/content.js';
 import { insightsOf } from '../../src/jobs/reports/insights.js';
-import { chartRange, chartSegments } from '../../src/jobs/reports/pdf.js';
+import { missingBuckets } from '../../src/jobs/exports/charts.js';
+import { chartRange, chartSegments } from '../../src/jobs/pdf-chart.js';
 import { runFileIn } from '../../src/jobs/reports/run.js';
 import { formatNumber, reportTexts } from '../../src/jobs/reports/texts.js';
 
@@ -125,5 +126,14 @@ describe('the insight report', () => {
         'Temperatur',
       ),
     ).toBe('Freezer: Temperatur 30,0 min außerhalb des Alarmbereichs (2,1 % des Zeitraums).');
+  });
+});
+
+describe('device-data export charts', () => {
+  it('breaks the line where more than two buckets are missing', () => {
+    const minute = 60_000;
+    const points = [0, 1, 2, 6, 7].map((n) => ({ at: n * minute, value: n }));
+    expect(missingBuckets(points, minute)).toEqual([{ start: 3 * minute, end: 6 * minute }]);
+    expect(missingBuckets(points.slice(0, 3), minute)).toEqual([]);
   });
 });

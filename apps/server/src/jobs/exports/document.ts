@@ -7,6 +7,7 @@ import {
   type TemperatureUnit,
 } from '../../modules/readings/history-metrics.js';
 import type { RawExportParams } from '../../modules/tasks/params.js';
+import type { ChartSeries } from '../pdf-chart.js';
 
 /** Everything a raw-data export file shows besides its rows. */
 export type ExportDocument = {
@@ -15,6 +16,8 @@ export type ExportDocument = {
   unit: TemperatureUnit;
   summary: { total: number; metrics: MetricSummary[] };
   generatedAt: Date;
+  /** The PDF's charts, one per measured metric (a CSV has none). */
+  charts?: ChartSeries[];
 };
 
 /** Pages of readings, oldest first, streamed from the database. */
@@ -59,6 +62,9 @@ const states: Partial<Record<MetricKey, Record<number, string>>> = {
   w: { 0: 'Low', 1: 'Present' },
   water_s: { 0: 'Low', 1: 'Present' },
 };
+
+/** Door and water are states, not curves: they get no chart. */
+export const chartable = (metric: MetricKey): boolean => states[metric] === undefined;
 
 /** One cell of an export: a number in the account's unit, a state as its word, '' for none. */
 export function cellText(metric: MetricKey, value: number | null, unit: TemperatureUnit): string {

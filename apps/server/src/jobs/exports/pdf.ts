@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MetricKey } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
+import { drawChart } from '../pdf-chart.js';
 import type { RawReading } from '../../modules/readings/history-repo.js';
 import { displayUnit } from '../../modules/readings/history-metrics.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
@@ -110,8 +111,27 @@ function rowValues(row: RawReading, metrics: MetricKey[], document: ExportDocume
   ];
 }
 
+/** The charts of the range, drawn as the reports draw theirs; then the readings on a new page. */
+function charts(doc: Pdf, document: ExportDocument, top: number): number {
+  const series = document.charts ?? [];
+  if (series.length === 0) return top;
+  doc.font('Helvetica-Bold').fontSize(11).text('Charts', margin, top);
+  doc.moveDown(0.5);
+  const frame = {
+    margin,
+    period: { start: Date.parse(document.params.from), end: Date.parse(document.params.to) },
+    timezone: document.params.timezone,
+    language: 'en' as const,
+    fonts: { body: 'Helvetica', bold: 'Helvetica-Bold' },
+    noDataText: 'No readings in this range.',
+  };
+  for (const chart of series) drawChart(doc, chart, frame);
+  doc.addPage();
+  return margin;
+}
+
 /**
- * Header (account, device, range and timezone, generation time), the summary, then every
+ * Header (account, device, range and timezone, generation time), the summary, the charts, then every
  * reading in a table repeated with its column titles on each page. Pages are written out as
  * they fill, and the event loop gets a turn between them: a year of readings never sits in
  * memory nor blocks the process.
@@ -131,7 +151,7 @@ export async function writePdf(
   doc.pipe(out);
   const metrics = exportMetrics(document);
   const table = readingsTable(doc, metrics, document);
-  let y = summary(doc, document, header(doc, document));
+  let y = charts(doc, document, summary(doc, document, header(doc, document)));
   doc.font('Helvetica-Bold').fontSize(11).text('Readings', margin, y);
   y = doc.y + 4;
   cells(

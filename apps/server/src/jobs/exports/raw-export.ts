@@ -6,6 +6,7 @@ import { storedFile, exportPath } from '../../modules/files/storage.js';
 import * as historyRepo from '../../modules/readings/history-repo.js';
 import { rawExportParams } from '../../modules/tasks/params.js';
 import * as tasksRepo from '../../modules/tasks/repo.js';
+import { exportCharts } from './charts.js';
 import { writeCsv } from './csv.js';
 import type { ReadingPages } from './document.js';
 import { writePdf } from './pdf.js';
@@ -91,7 +92,11 @@ export async function runRawExport(deps: ExportDeps, taskId: string): Promise<vo
       summary,
       generatedAt: new Date(),
     };
-    await (params.format === 'csv' ? writeCsv : writePdf)(partial, document, pages);
+    if (params.format === 'csv') await writeCsv(partial, document, pages);
+    else {
+      const charts = await exportCharts(db, document);
+      await writePdf(partial, { ...document, charts }, pages);
+    }
     await rename(partial, target);
     await tasksRepo.markCompleted(db, taskId, relativePath);
   } catch (error) {

@@ -145,7 +145,7 @@ export const chartBucketMs = (period: { start: number; end: number }) =>
   period.end - period.start <= 2 * 24 * 3_600_000 ? 60_000 : 3_600_000;
 
 /** The means of one device's rollups in the period, per rollup metric (stored units). */
-async function rollupMeans(
+export async function rollupMeans(
   db: Executor,
   deviceId: string,
   metrics: readonly string[],

@@ -4,14 +4,12 @@ import { finished } from 'node:stream/promises';
 import type { Language } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
 import { formatLocal } from '../../modules/readings/history-time.js';
-import type { ChartPoint, ReportContent, StatisticsRow } from './content.js';
-import type { Gap } from './statistics.js';
+import { drawChart } from '../pdf-chart.js';
+import type { ReportContent, StatisticsRow } from './content.js';
 import { formatNumber, reportTexts, type ReportTexts } from './texts.js';
 
 const margin = 36;
 const widths = [110, 80, 40, 48, 48, 48, 48, 80, 50, 60];
-const chartHeight = 120;
-const axisWidth = 48;
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans: the standard PDF fonts have no Polish letters. */
@@ -119,7 +117,15 @@ export async function writeReportPdf(
     heading(doc, texts.charts);
     doc.font('body').fontSize(8).fillColor('#555').text(texts.chartLegend, margin, doc.y);
     doc.fillColor('black').moveDown(0.5);
-    for (const row of charted) drawChart(doc, row, content.bucketMs, meta, texts);
+    const frame = {
+      margin,
+      period: meta.period,
+      timezone: meta.timezone,
+      language: meta.language,
+      fonts: { body: 'body', bold: 'bold' },
+      noDataText: texts.chartNoData,
+    };
+    for (const row of charted) drawChart(doc, chartOf(row, content.bucketMs, texts), frame);
   }
 
   heading(doc, texts.events);
@@ -169,118 +175,12 @@ function heading(doc: Doc, title: string) {
   doc.font('bold').fontSize(12).fillColor('black').text(title, margin, doc.y);
 }
 
-/**
- * Splits the chart's points where a data gap lies between two of them: a line is drawn only
- * across buckets with readings on both sides of no gap.
- */
-export function chartSegments(points: ChartPoint[], gaps: Gap[], bucketMs: number) {
-  const segments: ChartPoint[][] = [];
-  let current: ChartPoint[] = [];
-  points.forEach((point, index) => {
-    const previous = points[index - 1];
-    const broken =
-      previous !== undefined &&
-      gaps.some((gap) => gap.start >= previous.at && gap.end <= point.at + bucketMs);
-    if (broken && current.length > 0) {
-      segments.push(current);
-      current = [];
-    }
-    current.push(point);
-  });
-  if (current.length > 0) segments.push(current);
-  return segments;
-}
-
-/** A value range with room around it: the data and the thresholds, never empty. */
-export function chartRange(values: number[]): { lo: number; hi: number } {
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  if (hi - lo < 1e-9) {
-    lo -= 1;
-    hi += 1;
-  }
-  const pad = (hi - lo) * 0.08;
-  return { lo: lo - pad, hi: hi + pad };
-}
-
-function drawChart(
-  doc: Doc,
-  row: StatisticsRow,
-  bucketMs: number,
-  meta: PdfMeta,
-  texts: ReportTexts,
-) {
-  if (doc.y > doc.page.height - margin - chartHeight - 30) doc.addPage();
-  const title = `${row.deviceName} · ${texts.metrics[row.metric] ?? row.metric} (${row.unit})`;
-  doc.font('bold').fontSize(9).fillColor('black').text(title, margin, doc.y);
-  const top = doc.y + 4;
-  const left = margin + axisWidth;
-  const width = doc.page.width - margin - left;
-  const { start, end } = meta.period;
-  if (row.chart.length === 0) {
-    doc.font('body').fontSize(8).fillColor('#555').text(texts.chartNoData, left, top);
-    doc.fillColor('black');
-    doc.y = top + 20;
-    return;
-  }
-  const thresholds = [row.low, row.high].filter((value): value is number => value !== null);
-  const { lo, hi } = chartRange([...row.chart.map((point) => point.value), ...thresholds]);
-  const x = (at: number) => left + ((at - start) / (end - start)) * width;
-  const y = (value: number) => top + chartHeight - ((value - lo) / (hi - lo)) * chartHeight;
-  doc.save();
-  // Frame, gaps shaded, horizontal grid with the values on the left.
-  doc.lineWidth(0.5).strokeColor('#999').rect(left, top, width, chartHeight).stroke();
-  for (const gap of row.gaps)
-    doc.rect(x(gap.start), top, Math.max(0.5, x(gap.end) - x(gap.start)), chartHeight).fill('#eee');
-  doc.font('body').fontSize(7).fillColor('#555');
-  for (let step = 0; step <= 4; step += 1) {
-    const value = lo + ((hi - lo) * step) / 4;
-    doc
-      .lineWidth(0.25)
-      .strokeColor('#ddd')
-      .moveTo(left, y(value))
-      .lineTo(left + width, y(value))
-      .stroke();
-    doc.text(formatNumber(value, 1, meta.language), margin, y(value) - 3, {
-      width: axisWidth - 4,
-      align: 'right',
-      lineBreak: false,
-    });
-  }
-  for (let step = 0; step <= 4; step += 1) {
-    const at = start + ((end - start) * step) / 4;
-    const offset = step === 0 ? 0 : step === 4 ? 80 : 40;
-    doc.text(formatLocal(at, meta.timezone).slice(0, 16), x(at) - offset, top + chartHeight + 3, {
-      width: 80,
-      align: step === 0 ? 'left' : step === 4 ? 'right' : 'center',
-      lineBreak: false,
-    });
-  }
-  for (const threshold of thresholds) {
-    doc
-      .lineWidth(0.8)
-      .strokeColor('#c62828')
-      .dash(4, { space: 3 })
-      .moveTo(left, y(threshold))
-      .lineTo(left + width, y(threshold))
-      .stroke()
-      .undash();
-  }
-  doc.lineWidth(1).strokeColor('#1565c0');
-  for (const segment of chartSegments(row.chart, row.gaps, bucketMs)) {
-    const [first, ...rest] = segment;
-    if (!first) continue;
-    const mid = (point: ChartPoint) => x(point.at + bucketMs / 2);
-    if (rest.length === 0) {
-      doc.circle(mid(first), y(first.value), 0.8).fill('#1565c0');
-      continue;
-    }
-    doc.moveTo(mid(first), y(first.value));
-    for (const point of rest) doc.lineTo(mid(point), y(point.value));
-    doc.stroke();
-  }
-  doc.restore();
-  doc.fillColor('black');
-  doc.x = margin;
-  doc.y = top + chartHeight + 18;
-}
+/** A statistics row's chart: the device, the metric in the recipient's language, its unit. */
+const chartOf = (row: StatisticsRow, bucketMs: number, texts: ReportTexts) => ({
+  title: `${row.deviceName} · ${texts.metrics[row.metric] ?? row.metric} (${row.unit})`,
+  points: row.chart,
+  gaps: row.gaps,
+  low: row.low,
+  high: row.high,
+  bucketMs,
+});

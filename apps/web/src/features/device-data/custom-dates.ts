@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+
 /** The chooseDate modal's rules (spec monitoring 5, "Custom dates"), as i18n keys per field. */
 export type DateError = 'selectDate' | 'endBeforeStart' | 'noData';
 
@@ -6,17 +8,14 @@ export interface DateErrors {
   end?: DateError;
 }
 
-/** A `datetime-local` value ('2026-11-24T10:15') read on the browser's clock; undefined if empty or bad. */
+/**
+ * A local date-time (the picker's '2026-11-24 10:15:00', or '2026-11-24T10:15') read on the
+ * browser's clock; undefined if empty or bad.
+ */
 export function parseLocalDateTime(value: string): Date | undefined {
   if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-/** A date as a `datetime-local` value on the browser's clock. */
-export function toLocalDateTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const date = dayjs(value);
+  return date.isValid() ? date.toDate() : undefined;
 }
 
 /**

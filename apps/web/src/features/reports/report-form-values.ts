@@ -132,21 +132,33 @@ export function nameIssue(name: string): MessageCode | undefined {
   return undefined;
 }
 
+/** The payload field a draft's complaint is shown under. */
+export type ReportField = 'name' | 'timezone' | 'users' | 'devices';
+
 /**
  * Spec monitoring 5, in the order a person meets them: the name, the timezone, a recipient
- * (the owner picks users; without any, notify admin must be on), then a device.
+ * (the owner picks users; without any, notify admin must be on), then a device. Every
+ * complaint, each with the field it is shown under.
  */
-export function draftIssue(
+export function draftIssues(
   draft: ReportDraft,
   { canPickUsers }: { canPickUsers: boolean },
-): MessageCode | undefined {
+): { field: ReportField; code: MessageCode }[] {
+  const issues: { field: ReportField; code: MessageCode }[] = [];
   const name = nameIssue(draft.name);
-  if (name) return name;
-  if (!draft.timezone) return 'timezoneInvalid';
-  if (canPickUsers && draft.users.length === 0 && !draft.adminEnable) return 'reportUserRequired';
-  if (draft.devices.length === 0) return 'reportDeviceRequired';
-  return undefined;
+  if (name) issues.push({ field: 'name', code: name });
+  if (!draft.timezone) issues.push({ field: 'timezone', code: 'timezoneInvalid' });
+  if (canPickUsers && draft.users.length === 0 && !draft.adminEnable)
+    issues.push({ field: 'users', code: 'reportUserRequired' });
+  if (draft.devices.length === 0) issues.push({ field: 'devices', code: 'reportDeviceRequired' });
+  return issues;
 }
+
+/** The first of `draftIssues`. */
+export const draftIssue = (
+  draft: ReportDraft,
+  options: { canPickUsers: boolean },
+): MessageCode | undefined => draftIssues(draft, options)[0]?.code;
 
 /**
  * `member` added to `list`, or the duplicate's message: devices by id, users by e-mail

@@ -12,9 +12,10 @@ export const saveAlertProfile = ({
   body: AlertProfileBody;
 }) =>
   profileId === undefined
-    ? api.post('/api/alarms/setAlarmProfile', alertProfileReply, { body })
+    ? api.post('/api/alarms/setAlarmProfile', alertProfileReply, { body, silent: true })
     : api.post('/api/alarms/updateAlarmProfile', alertProfileReply, {
         body: { ...body, profileId },
+        silent: true,
       });
 
 export function useSaveAlertProfile() {

@@ -10,8 +10,8 @@ export type SaveDeviceAlarm =
 /** POST /api/alarms/setAlarm to add, PUT /api/alarms/{id} to change. */
 export const saveDeviceAlarm = ({ id, body }: SaveDeviceAlarm) =>
   id === undefined
-    ? api.post('/api/alarms/setAlarm', deviceAlarmReply, { body })
-    : api.put(`/api/alarms/${encodeURIComponent(id)}`, deviceAlarmReply, { body });
+    ? api.post('/api/alarms/setAlarm', deviceAlarmReply, { body, silent: true })
+    : api.put(`/api/alarms/${encodeURIComponent(id)}`, deviceAlarmReply, { body, silent: true });
 
 export function useSaveDeviceAlarm() {
   const queryClient = useQueryClient();

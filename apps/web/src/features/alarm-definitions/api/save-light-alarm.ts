@@ -8,10 +8,13 @@ export type SaveLightAlarm =
 
 /** POST /api/alarms/lightProfile (one alarm per device) or PUT /api/alarms/lightProfile/{id}. */
 export const saveLightAlarm = async ({ id, body }: SaveLightAlarm): Promise<void> => {
-  if (id === undefined) await api.post('/api/alarms/lightProfile', lightAlarmCreateReply, { body });
+  // The form shows a refusal next to its field (silent: no toast of the client's).
+  if (id === undefined)
+    await api.post('/api/alarms/lightProfile', lightAlarmCreateReply, { body, silent: true });
   else
     await api.put(`/api/alarms/lightProfile/${encodeURIComponent(id)}`, deviceAlarmReply, {
       body,
+      silent: true,
     });
 };
 

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Select, SimpleGrid, Switch } from '@mantine/core';
+import { Checkbox, Group, Input, Select, SimpleGrid, Switch } from '@mantine/core';
 import { alarmDelayMinutes, alarmFrequencies } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryDraft } from '../form-values';
@@ -14,6 +14,8 @@ interface DeliveryFieldsProps {
   /** The light profile form has no call and no timezone select. */
   withTimezone?: boolean;
   onChange: (patch: Partial<DeliveryDraft>) => void;
+  /** 'select at least one toggle...' under the channels. */
+  channelError?: string;
 }
 
 /** Delay, frequency, one-time, timezone and the channels (call only for voice accounts). */
@@ -22,6 +24,7 @@ export function DeliveryFields({
   voiceCall,
   withTimezone = true,
   onChange,
+  channelError,
 }: DeliveryFieldsProps) {
   const { t } = useTranslation();
   const check = (
@@ -87,6 +90,7 @@ export function DeliveryFields({
         <Checkbox label={t('alarmDefinitions.form.notifyAdmin')} {...check('adminEnable')} />
         <Checkbox label={t('alarmDefinitions.form.enabled')} {...check('enable')} />
       </Group>
+      {channelError && <Input.Error>{channelError}</Input.Error>}
     </>
   );
 }

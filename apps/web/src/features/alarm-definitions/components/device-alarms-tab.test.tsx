@@ -72,22 +72,35 @@ describe('device alarms tab', () => {
     expect(within(modal).queryByLabelText('Call Alert')).toBeNull();
 
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('please enter alarm name')).toBeVisible();
-    expect(within(modal).getByText('Name is required')).toBeVisible();
+    // Issue 19: under the field (the spec's inline text), not as a toast.
+    expect(await within(modal).findByText('Name is required')).toBeVisible();
+    expect(within(modal).getByRole('textbox', { name: /Alarm name/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
 
     await user.type(within(modal).getByRole('textbox', { name: /Alarm name/ }), 'Night watch');
     const minimum = within(modal).getByRole('textbox', { name: 'Minimum Temperature' });
     await user.clear(minimum);
     await user.type(minimum, '50');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('max should be greater than min')).toBeVisible();
+    expect(await within(modal).findByText('max should be greater than min')).toBeVisible();
+    expect(within(modal).getByRole('textbox', { name: 'Maximum Temperature' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
 
     await user.type(within(modal).getByRole('textbox', { name: 'E-mail' }), 'bad-address');
     await user.type(within(modal).getByRole('textbox', { name: /Phone number/ }), '7700900123');
     await user.click(within(modal).getByRole('button', { name: 'Add contact' }));
     expect(
-      await screen.findByText('please enter valid email or phone number for a user'),
+      await within(modal).findByText('please enter valid email or phone number for a user'),
     ).toBeVisible();
+    expect(within(modal).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(api.calls('POST /api/alarms/setAlarm')).toHaveLength(0);
   }, 30_000);
 

@@ -1,4 +1,5 @@
-import { Checkbox, Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Input, NumberInput, RangeSlider, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
 import {
   alarmMetrics,
   temperatureMetrics,
@@ -28,6 +29,8 @@ interface RangeFieldProps {
   range: Range;
   onEnabledChange: (enabled: boolean) => void;
   onRangeChange: (range: Range) => void;
+  /** Validation messages of the lower and upper bound, shown under the range. */
+  errors?: [string | undefined, string | undefined];
 }
 
 /** An enable checkbox, a range slider (step 0.1, handles cannot cross) and the two numbers. */
@@ -35,6 +38,11 @@ export function RangeField(props: RangeFieldProps) {
   const { t } = useTranslation();
   const { label, suffix, bounds, enabled, range, onEnabledChange, onRangeChange } = props;
   const withToggle = props.withToggle ?? true;
+  const errorId = useId();
+  const [minError, maxError] = props.errors ?? [undefined, undefined];
+  const message = minError ?? maxError;
+  const invalid = (error: string | undefined) =>
+    error ? { error: true, 'aria-describedby': errorId } : {};
   const setBound = (index: 0 | 1) => (value: number | string) => {
     const number = typeof value === 'number' ? value : Number.parseFloat(value);
     if (Number.isNaN(number)) return;
@@ -67,6 +75,7 @@ export function RangeField(props: RangeFieldProps) {
           disabled={!enabled}
           value={range[0]}
           onChange={setBound(0)}
+          {...invalid(minError)}
         />
         {props.logarithmic ? (
           <RangeSlider
@@ -112,8 +121,10 @@ export function RangeField(props: RangeFieldProps) {
           disabled={!enabled}
           value={range[1]}
           onChange={setBound(1)}
+          {...invalid(maxError)}
         />
       </Group>
+      {message && <Input.Error id={errorId}>{message}</Input.Error>}
     </Stack>
   );
 }
@@ -122,14 +133,16 @@ interface MetricFieldsProps {
   metrics: Record<AlarmMetricKey, MetricDraft>;
   unit: TemperatureUnit;
   onChange: (key: AlarmMetricKey, draft: MetricDraft) => void;
+  /** A bound's validation message by its payload field ('minTemp'), in the interface language. */
+  errorOf?: (field: string) => string | undefined;
 }
 
 /** Every metric's enable checkbox and range, temperatures in the account's unit. */
-export function MetricFields({ metrics, unit, onChange }: MetricFieldsProps) {
+export function MetricFields({ metrics, unit, onChange, errorOf }: MetricFieldsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      {alarmMetrics.map(({ key }) => (
+      {alarmMetrics.map(({ key, min, max }) => (
         <RangeField
           key={key}
           label={t(`alarmDefinitions.metrics.${key}`)}
@@ -137,6 +150,7 @@ export function MetricFields({ metrics, unit, onChange }: MetricFieldsProps) {
           bounds={metricBounds(key, unit)}
           enabled={metrics[key].enabled}
           range={metrics[key].range}
+          errors={[errorOf?.(min), errorOf?.(max)]}
           onEnabledChange={(enabled) => {
             onChange(key, { ...metrics[key], enabled });
           }}

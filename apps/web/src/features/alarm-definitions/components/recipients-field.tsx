@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Button,
   Group,
+  Input,
   MultiSelect,
   Paper,
   Stack,
@@ -14,7 +15,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneFields } from '../../../components/phone-fields';
 import { translateMessage } from '../../../lib/messages';
-import { notifyError } from '../../../lib/notify';
 import { useRecipientOptions } from '../api/form-options';
 import type { RecipientDraft } from '../form-values';
 
@@ -25,10 +25,13 @@ interface RecipientsFieldProps {
   /** Only an account owner picks existing users (spec monitoring 5). */
   canPickUsers: boolean;
   onChange: (recipients: RecipientDraft[]) => void;
+  /** The recipients' validation message (at least one; a bad or repeated contact). */
+  error?: string;
 }
 
 /** The alarm's recipients: existing users (owners) and contacts added by email and phone. */
-export function RecipientsField({ recipients, canPickUsers, onChange }: RecipientsFieldProps) {
+export function RecipientsField(props: RecipientsFieldProps) {
+  const { recipients, canPickUsers, onChange, error } = props;
   const { t } = useTranslation();
   const people = useRecipientOptions(canPickUsers);
   const contacts = recipients.filter((r) => r.userId === undefined);
@@ -64,6 +67,7 @@ export function RecipientsField({ recipients, canPickUsers, onChange }: Recipien
           onChange={pick}
           searchable
           clearable
+          error={error}
         />
       )}
       {contacts.length > 0 && (
@@ -92,36 +96,37 @@ export function RecipientsField({ recipients, canPickUsers, onChange }: Recipien
           const taken = recipients.some(
             (r) => r.email.toLowerCase() === contact.email.toLowerCase(),
           );
-          if (taken) {
-            notifyError(translateMessage(messages.alarmUserDuplicate));
-            return false;
-          }
+          if (taken) return messages.alarmUserDuplicate;
           onChange([...recipients, contact]);
-          return true;
+          return undefined;
         }}
       />
+      {!canPickUsers && error && <Input.Error>{error}</Input.Error>}
     </Stack>
   );
 }
 
-function AddContact({ onAdd }: { onAdd: (contact: RecipientDraft) => boolean }) {
+/** A contact by email and phone; `onAdd` answers a catalogue message when it refuses it. */
+function AddContact({ onAdd }: { onAdd: (contact: RecipientDraft) => string | undefined }) {
   const { t } = useTranslation();
+  const [error, setError] = useState<string>();
   const [email, setEmail] = useState('');
   const [countryCode, setCountryCode] = useState<string>(defaultCountryCode);
   const [phoneNumber, setPhoneNumber] = useState('');
   const add = () => {
     const phone = phoneNumber.replace(/[\s()-]/g, '');
     if (!emailPattern.test(email.trim()) || !/^\d{4,15}$/.test(phone)) {
-      notifyError(translateMessage(messages.alarmUserInvalid));
+      setError(messages.alarmUserInvalid);
       return;
     }
-    const added = onAdd({
+    const refused = onAdd({
       label: email.trim(),
       email: email.trim().toLowerCase(),
       countryCode,
       phoneNumber: phone,
     });
-    if (added) {
+    setError(refused);
+    if (!refused) {
       setEmail('');
       setPhoneNumber('');
     }
@@ -136,8 +141,10 @@ function AddContact({ onAdd }: { onAdd: (contact: RecipientDraft) => boolean }) 
           label={t('alarmDefinitions.form.contactEmail')}
           type="email"
           value={email}
+          error={error && translateMessage(error)}
           onChange={(event) => {
             setEmail(event.currentTarget.value);
+            setError(undefined);
           }}
         />
         <PhoneFields

@@ -10,16 +10,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { alertProfileBody, type AlertProfile } from '@vigil/contracts';
-import { useState } from 'react';
+import { alarmMetrics, alertProfileBody, type AlertProfile } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { useSession } from '../../../lib/session';
 import { useDeviceOptions, useVoiceCall } from '../api/form-options';
 import { useSaveAlertProfile } from '../api/save-alert-profile';
 import { DeliveryFields } from '../components/delivery-fields';
 import { MetricFields } from '../components/metric-fields';
 import { RecipientsField } from '../components/recipients-field';
-import { passes, useSaveFlow } from '../components/use-save-flow';
+import { useSaveFlow } from '../components/use-save-flow';
 import { useUnitDraft } from '../components/use-unit-draft';
 import {
   deliveryDraft,
@@ -28,6 +28,15 @@ import {
   thresholdPayload,
   type AlarmDraft,
 } from '../form-values';
+
+/** The payload fields this form shows a message under. */
+const profileFields = [
+  'profileName',
+  'devices',
+  ...alarmMetrics.flatMap((metric) => [metric.min, metric.max]),
+  'users',
+  'emailEnable',
+] as const;
 
 interface AlertProfileModalProps {
   opened: boolean;
@@ -67,9 +76,9 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
     ...deliveryDraft(profile),
     devices: profile?.devices.map((d) => d.id) ?? [],
   }));
-  const [nameError, setNameError] = useState<string | undefined>();
+  const errors = useFieldErrors<string>(profileFields);
   const save = useSaveAlertProfile();
-  const flow = useSaveFlow(onClose);
+  const flow = useSaveFlow(onClose, errors.serverError);
 
   const submit = (event: React.SyntheticEvent) => {
     event.preventDefault();
@@ -80,8 +89,10 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
       phoneEnable: draft.textEnable,
       devices: draft.devices,
     };
-    setNameError(draft.name.trim() === '' ? t('alarmDefinitions.form.nameRequired') : undefined);
-    if (!passes(alertProfileBody, body)) return;
+    if (!errors.check(alertProfileBody, body)) {
+      if (!draft.name.trim()) errors.set('profileName', t('alarmDefinitions.form.nameRequired'));
+      return;
+    }
     flow.run(
       () => save.mutateAsync({ profileId: profile?.profileId, body }),
       profile ? t('alarmDefinitions.profile.saved') : t('alarmDefinitions.profile.added'),
@@ -102,9 +113,10 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
           maxLength={30}
           data-autofocus
           value={draft.name}
-          error={nameError}
+          error={errors.error('profileName')}
           onChange={(event) => {
             patch({ name: event.currentTarget.value });
+            errors.clear('profileName');
           }}
         />
         <MultiSelect
@@ -113,14 +125,17 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
           searchable
           data={(devices.data?.list ?? []).map((d) => ({ value: d.id, label: d.name }))}
           value={draft.devices}
+          error={errors.error('devices')}
           onChange={(ids) => {
             patch({ devices: ids });
+            errors.clear('devices');
           }}
         />
         <Title order={5}>{t('alarmDefinitions.form.thresholds')}</Title>
         <MetricFields
           metrics={draft.metrics}
           unit={unit}
+          errorOf={errors.error}
           onChange={(key, metric) => {
             patch({ metrics: { ...draft.metrics, [key]: metric } });
           }}
@@ -137,12 +152,22 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
         <RecipientsField
           recipients={draft.recipients}
           canPickUsers
+          error={errors.error('users')}
           onChange={(recipients) => {
             patch({ recipients });
+            errors.clear('users');
           }}
         />
         <Divider />
-        <DeliveryFields draft={draft} voiceCall={voiceCall} onChange={patch} />
+        <DeliveryFields
+          draft={draft}
+          voiceCall={voiceCall}
+          channelError={errors.error('emailEnable')}
+          onChange={(changes) => {
+            patch(changes);
+            errors.clear('emailEnable');
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

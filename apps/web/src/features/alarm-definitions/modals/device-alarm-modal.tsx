@@ -9,17 +9,25 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { deviceAlarmBody, type DeviceAlarm, type Role } from '@vigil/contracts';
-import { useState } from 'react';
+import { alarmMetrics, deviceAlarmBody, type DeviceAlarm, type Role } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { useVoiceCall } from '../api/form-options';
 import { useSaveDeviceAlarm } from '../api/save-device-alarm';
 import { DeliveryFields } from '../components/delivery-fields';
 import { MetricFields } from '../components/metric-fields';
 import { RecipientsField } from '../components/recipients-field';
-import { passes, useSaveFlow } from '../components/use-save-flow';
+import { useSaveFlow } from '../components/use-save-flow';
 import { useUnitDraft } from '../components/use-unit-draft';
 import { alarmDraft, alarmPayload, type AlarmDraft } from '../form-values';
+
+/** The payload fields this form shows a message under. */
+const alarmFields = [
+  'name',
+  ...alarmMetrics.flatMap((metric) => [metric.min, metric.max]),
+  'users',
+  'emailEnable',
+] as const;
 
 interface DeviceAlarmModalProps {
   opened: boolean;
@@ -65,15 +73,18 @@ function DeviceAlarmForm({
   const { unit, draft, patch } = useUnitDraft<AlarmDraft>((shownUnit) =>
     alarmDraft(alarm, shownUnit),
   );
-  const [nameError, setNameError] = useState<string | undefined>();
+  const errors = useFieldErrors<string>(alarmFields);
   const save = useSaveDeviceAlarm();
-  const flow = useSaveFlow(onClose);
+  const flow = useSaveFlow(onClose, errors.serverError);
 
   const submit = (event: React.SyntheticEvent) => {
     event.preventDefault();
     const body = { ...alarmPayload(draft, unit), deviceId };
-    setNameError(draft.name.trim() === '' ? t('alarmDefinitions.form.nameRequired') : undefined);
-    if (!passes(deviceAlarmBody, body)) return;
+    if (!errors.check(deviceAlarmBody, body)) {
+      // Spec monitoring 5: the inline text of an empty name.
+      if (!draft.name.trim()) errors.set('name', t('alarmDefinitions.form.nameRequired'));
+      return;
+    }
     const { deviceId: _device, ...changes } = body;
     flow.run(
       () => save.mutateAsync(alarm ? { id: alarm.id, body: changes } : { body }),
@@ -95,15 +106,17 @@ function DeviceAlarmForm({
           maxLength={30}
           data-autofocus
           value={draft.name}
-          error={nameError}
+          error={errors.error('name')}
           onChange={(event) => {
             patch({ name: event.currentTarget.value });
+            errors.clear('name');
           }}
         />
         <Title order={5}>{t('alarmDefinitions.form.thresholds')}</Title>
         <MetricFields
           metrics={draft.metrics}
           unit={unit}
+          errorOf={errors.error}
           onChange={(key, metric) => {
             patch({ metrics: { ...draft.metrics, [key]: metric } });
           }}
@@ -120,12 +133,22 @@ function DeviceAlarmForm({
         <RecipientsField
           recipients={draft.recipients}
           canPickUsers={role === 'super_user'}
+          error={errors.error('users')}
           onChange={(recipients) => {
             patch({ recipients });
+            errors.clear('users');
           }}
         />
         <Divider />
-        <DeliveryFields draft={draft} voiceCall={voiceCall} onChange={patch} />
+        <DeliveryFields
+          draft={draft}
+          voiceCall={voiceCall}
+          channelError={errors.error('emailEnable')}
+          onChange={(changes) => {
+            patch(changes);
+            errors.clear('emailEnable');
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

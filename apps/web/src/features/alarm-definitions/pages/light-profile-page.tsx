@@ -25,7 +25,8 @@ import { useSaveLightAlarm } from '../api/save-light-alarm';
 import { DeliveryFields } from '../components/delivery-fields';
 import { RangeField } from '../components/metric-fields';
 import { RecipientsField } from '../components/recipients-field';
-import { passes, useSaveFlow } from '../components/use-save-flow';
+import { useSaveFlow } from '../components/use-save-flow';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { WeekdaySchedule } from '../components/weekday-schedule';
 import { lightDraft, lightPayload, type LightDraft } from '../light-values';
 import { DeleteAlarmModal } from '../modals/delete-alarm-modal';
@@ -135,14 +136,17 @@ export default function LightProfilePage() {
   );
 }
 
+/** The payload fields the light form shows a message under. */
+const lightFields = ['name', 'minLux', 'maxLux', 'devices', 'users', 'emailEnable'] as const;
+
 function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const devices = useDeviceOptions(session?.userId ?? '');
   const [draft, setDraft] = useState<LightDraft>(() => lightDraft(alarm));
-  const [nameError, setNameError] = useState<string | undefined>();
+  const errors = useFieldErrors<string>(lightFields);
   const save = useSaveLightAlarm();
-  const flow = useSaveFlow(onDone);
+  const flow = useSaveFlow(onDone, errors.serverError);
   const patch = (next: Partial<LightDraft>) => {
     setDraft((current) => ({ ...current, ...next }));
   };
@@ -154,7 +158,11 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
   const submit = (event: React.SyntheticEvent) => {
     event.preventDefault();
     const { devices: chosen, ...fields } = lightPayload(draft);
-    setNameError(draft.name.trim() === '' ? t('alarmDefinitions.form.nameRequired') : undefined);
+    const passes = (schema: Parameters<typeof errors.check>[0], payload: unknown) => {
+      if (errors.check(schema, payload)) return true;
+      if (!draft.name.trim()) errors.set('name', t('alarmDefinitions.form.nameRequired'));
+      return false;
+    };
     if (alarm) {
       if (!passes(lightAlarmUpdateBody, fields)) return;
       flow.run(
@@ -181,9 +189,10 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
           required
           maxLength={30}
           value={draft.name}
-          error={nameError}
+          error={errors.error('name')}
           onChange={(event) => {
             patch({ name: event.currentTarget.value });
+            errors.clear('name');
           }}
         />
         <WeekdaySchedule
@@ -200,9 +209,12 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
           withToggle={false}
           enabled
           range={draft.lux}
+          errors={[errors.error('minLux'), errors.error('maxLux')]}
           onEnabledChange={() => undefined}
           onRangeChange={(lux) => {
             patch({ lux });
+            errors.clear('minLux');
+            errors.clear('maxLux');
           }}
         />
         {alarm ? (
@@ -217,8 +229,10 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
             searchable
             data={lightDevices.map((d) => ({ value: d.id, label: d.name }))}
             value={draft.devices}
+            error={errors.error('devices')}
             onChange={(ids) => {
               patch({ devices: ids });
+              errors.clear('devices');
             }}
           />
         )}
@@ -226,12 +240,22 @@ function LightForm({ alarm, onDone }: { alarm: DeviceAlarm | undefined; onDone: 
         <RecipientsField
           recipients={draft.recipients}
           canPickUsers={session?.role === 'super_user'}
+          error={errors.error('users')}
           onChange={(recipients) => {
             patch({ recipients });
+            errors.clear('users');
           }}
         />
         <Divider />
-        <DeliveryFields draft={draft} voiceCall={false} onChange={patch} />
+        <DeliveryFields
+          draft={draft}
+          voiceCall={false}
+          channelError={errors.error('emailEnable')}
+          onChange={(changes) => {
+            patch(changes);
+            errors.clear('emailEnable');
+          }}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -1,9 +1,9 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { alarmEventStates, messages, type AlarmEventState } from '@vigil/contracts';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/date-time-field';
 import { translateMessage } from '../../../lib/messages';
 import type { AlarmEventFilter } from '../api/list-alarm-events';
 import { useFilterOptions } from '../api/filter-options';
@@ -14,12 +14,6 @@ interface AlarmEventsFiltersProps {
   exporting: boolean;
   onExport: (format: 'csv' | 'pdf') => void;
 }
-
-const picker = {
-  valueFormat: 'YYYY-MM-DD HH:mm',
-  clearable: true,
-  timePickerProps: { minutesStep: 15, withDropdown: true, format: '24h' as const },
-};
 
 const isState = (value: string): value is AlarmEventState =>
   (alarmEventStates as readonly string[]).includes(value);
@@ -79,16 +73,14 @@ export function AlarmEventsFilters({
             set({ locationId: value });
           }}
         />
-        <DateTimePicker
-          {...picker}
+        <DateTimeField
           label={t('alarmAttention.filters.from')}
           value={localOf(filter.from)}
           onChange={(value) => {
             set({ from: isoOf(value) });
           }}
         />
-        <DateTimePicker
-          {...picker}
+        <DateTimeField
           label={t('alarmAttention.filters.to')}
           value={localOf(filter.to)}
           error={inverted ? translateMessage(messages.dateRangeInvalid) : undefined}

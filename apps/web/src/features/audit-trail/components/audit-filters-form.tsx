@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { IconFileTypePdf, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { messages } from '@vigil/contracts';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/date-time-field';
 import { translateMessage } from '../../../lib/messages';
 import { auditCodeLabel } from '../api/audit-codes';
 import { emptyAuditFilters, rangeInverted, type AuditFilters } from '../api/audit-filters';
@@ -48,12 +48,8 @@ export function AuditFiltersForm(props: AuditFiltersFormProps) {
     setRangeError(false);
     onSearch(emptyAuditFilters);
   };
-  const picker = {
-    valueFormat: 'YYYY-MM-DD HH:mm:ss',
-    withSeconds: true,
-    clearable: true,
-    timePickerProps: { minutesStep: 15, withDropdown: true, format: '24h' as const },
-  };
+  // Spec platform 5: the audit trail's pickers show yyyy-MM-dd HH:mm:ss.
+  const specFormat = { valueFormat: 'YYYY-MM-DD HH:mm:ss', withSeconds: true };
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} mb="lg">
       <form onSubmit={submit} noValidate aria-label={t('auditTrail.filters.label')}>
@@ -97,8 +93,8 @@ export function AuditFiltersForm(props: AuditFiltersFormProps) {
                 set('action', value);
               }}
             />
-            <DateTimePicker
-              {...picker}
+            <DateTimeField
+              {...specFormat}
               label={t('auditTrail.filters.startDate')}
               placeholder={t('auditTrail.filters.datePlaceholder')}
               value={draft.startDate}
@@ -106,8 +102,8 @@ export function AuditFiltersForm(props: AuditFiltersFormProps) {
                 set('startDate', value);
               }}
             />
-            <DateTimePicker
-              {...picker}
+            <DateTimeField
+              {...specFormat}
               label={t('auditTrail.filters.endDate')}
               placeholder={t('auditTrail.filters.datePlaceholder')}
               value={draft.endDate}

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { Button, Center, Loader, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

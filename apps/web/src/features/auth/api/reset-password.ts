@@ -6,6 +6,8 @@ export const resetPassword = ({ token, password }: { token: string; password: st
   api.post(`/api/auth/forgot/${encodeURIComponent(token)}`, messageReply, {
     body: { password },
     public: true,
+    // The form shows a refusal under the password (showServerError).
+    silent: true,
   });
 
 export function useResetPassword() {

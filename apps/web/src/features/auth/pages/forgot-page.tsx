@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { forgotBody } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { inputProps } from '../../../lib/forms';
+import { inputProps, showServerError } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/auth-card';
@@ -24,6 +24,9 @@ export default function ForgotPage() {
       onSuccess: () => {
         notifySuccess(t('auth.forgot.success'));
         redirect();
+      },
+      onError: (error) => {
+        showServerError(form, error);
       },
     });
   });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader';
-import { inputProps, passwordsMatch, validateWith } from '../../../lib/forms';
+import { inputProps, passwordsMatch, showServerError, validateWith } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/notify';
 import { useResetToken } from '../api/check-reset-token';
 import { useResetPassword } from '../api/reset-password';
@@ -70,6 +70,9 @@ function ResetForm({ token, check }: { token: string; check: TokenCheck }) {
         onSuccess: () => {
           notifySuccess(t('auth.reset.success'));
           redirect();
+        },
+        onError: (error) => {
+          showServerError(form, error);
         },
       },
     );

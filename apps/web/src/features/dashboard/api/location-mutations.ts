@@ -3,9 +3,9 @@ import { locationReply, okReply } from '@vigil/contracts';
 import { api } from '../../../lib/api-client';
 import { invalidateInventory } from './invalidate-inventory';
 
-/** POST /api/location. */
+/** POST /api/location — the form shows a refusal under its input. */
 export const addLocation = (name: string) =>
-  api.post('/api/location', locationReply, { body: { name } });
+  api.post('/api/location', locationReply, { body: { name }, silent: true });
 
 /** PUT /api/location/{id} — inline rename; the row shows the refusal under its input. */
 export const renameLocation = ({ id, name }: { id: string; name: string }) =>

@@ -3,8 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { messages } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { translateMessage } from '../../../lib/messages';
 import { useAddLocation } from '../api/location-mutations';
 
 /** Spec monitoring 5: a new location's name is required and at most 40 characters. */
@@ -14,16 +14,16 @@ export const locationNameMax = 40;
 export function AddLocationForm({ onAdded }: { onAdded: (id: string) => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
+  const errors = useFieldErrors(['name']);
   const add = useAddLocation();
   const submit = () => {
     const trimmed = name.trim();
     if (!trimmed) {
-      setError(translateMessage(messages.locationRequired));
+      errors.set('name', messages.locationRequired);
       return;
     }
     if (trimmed.length > locationNameMax) {
-      setError(t('dashboard.locations.locationTooLong', { max: locationNameMax }));
+      errors.set('name', t('dashboard.locations.locationTooLong', { max: locationNameMax }));
       return;
     }
     add.mutate(trimmed, {
@@ -32,6 +32,7 @@ export function AddLocationForm({ onAdded }: { onAdded: (id: string) => void }) 
         setName('');
         onAdded(location.id);
       },
+      onError: errors.serverError,
     });
   };
   return (
@@ -49,10 +50,10 @@ export function AddLocationForm({ onAdded }: { onAdded: (id: string) => void }) 
           label={t('dashboard.locations.newLocation')}
           placeholder={t('dashboard.locations.newLocationPlaceholder')}
           value={name}
-          error={error}
+          error={errors.error('name')}
           onChange={(event) => {
             setName(event.currentTarget.value);
-            setError(undefined);
+            errors.clear('name');
           }}
         />
         <Button

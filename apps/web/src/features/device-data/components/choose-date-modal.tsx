@@ -1,13 +1,16 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  hasDateErrors,
-  parseLocalDateTime,
-  toLocalDateTime,
-  validateCustomDates,
-} from '../custom-dates';
+import { hasDateErrors, parseLocalDateTime, validateCustomDates } from '../custom-dates';
 import type { CustomDates } from '../ranges';
+
+// The calendar (@mantine/dates and dayjs' locales) loads when the modal first opens, not with
+// the dashboard.
+const DateTimeField = lazy(() => import('../../../components/date-time-field'));
+
+/** An ISO time as the picker's local 'YYYY-MM-DD HH:mm:ss'. */
+const pickerValueOf = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 interface ChooseDateModalProps {
   opened: boolean;
@@ -32,21 +35,27 @@ export function ChooseDateModal(props: ChooseDateModalProps) {
       withinPortal={withinPortal}
       data-testid="chooseDate"
     >
-      <ChooseDateForm initial={initial} onSave={onSave} onCancel={onCancel} />
+      <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+        <ChooseDateForm
+          initial={initial}
+          withinPortal={withinPortal}
+          onSave={onSave}
+          onCancel={onCancel}
+        />
+      </Suspense>
     </Modal>
   );
 }
 
 function ChooseDateForm({
   initial,
+  withinPortal,
   onSave,
   onCancel,
-}: Omit<ChooseDateModalProps, 'opened' | 'withinPortal'>) {
+}: Omit<ChooseDateModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const [start, setStart] = useState(() =>
-    initial ? toLocalDateTime(new Date(initial.from)) : '',
-  );
-  const [end, setEnd] = useState(() => (initial ? toLocalDateTime(new Date(initial.to)) : ''));
+  const [start, setStart] = useState(() => (initial ? pickerValueOf(initial.from) : ''));
+  const [end, setEnd] = useState(() => (initial ? pickerValueOf(initial.to) : ''));
   const [touched, setTouched] = useState({ start: false, end: false });
   const errors = validateCustomDates(start, end, new Date());
   const message = (field: 'start' | 'end') => {
@@ -60,16 +69,16 @@ function ChooseDateForm({
     onSave({ from: from.toISOString(), to: to.toISOString() });
   };
   const field = (name: 'start' | 'end', value: string, set: (value: string) => void) => (
-    <TextInput
-      type="datetime-local"
-      step={900}
+    <DateTimeField
       required
       label={t(`deviceData.chooseDate.${name}`)}
-      value={value}
+      value={value || null}
       error={message(name)}
       data-autofocus={name === 'start' ? true : undefined}
-      onChange={(event) => {
-        set(event.currentTarget.value);
+      // In fullscreen only the card's own elements are shown: the calendar stays inside it.
+      popoverProps={{ withinPortal }}
+      onChange={(next) => {
+        set(next ?? '');
         setTouched((was) => ({ ...was, [name]: true }));
       }}
       onBlur={() => {

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationListReply, pageSizes } from '@vigil/contracts';
 import { api } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export interface NotificationFilters {
   /** '-1' both, '0' email, '1' SMS. */
   isSms: '-1' | '0' | '1';
   accountId: string | null;
-  /** `datetime-local` values, in the browser's time zone. */
+  /** The date-time picker's local 'YYYY-MM-DD HH:mm:ss', in the browser's time zone. */
   startDate: string;
   endDate: string;
 }
@@ -27,7 +28,7 @@ export const emptyFilters: NotificationFilters = {
   endDate: '',
 };
 
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
+const isoOf = (local: string) => (local ? dayjs(local).toISOString() : undefined);
 
 /** The query string the server takes; `isSms` only when not -1 (spec platform 7). */
 export function filterQuery(filters: NotificationFilters, page: number) {

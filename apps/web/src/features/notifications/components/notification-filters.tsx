@@ -10,9 +10,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { messages } from '@vigil/contracts';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/date-time-field';
 import { translateMessage } from '../../../lib/messages';
 import { useAccounts } from '../api/list-accounts';
 import { emptyFilters, type NotificationFilters } from '../api/list-notifications';
@@ -37,7 +39,7 @@ export function NotificationFiltersForm({ showAccount, onSearch }: NotificationF
     const invalid =
       draft.startDate !== '' &&
       draft.endDate !== '' &&
-      new Date(draft.endDate) < new Date(draft.startDate);
+      dayjs(draft.endDate).isBefore(dayjs(draft.startDate));
     setRangeError(invalid);
     if (!invalid) onSearch(draft);
   };
@@ -91,23 +93,19 @@ export function NotificationFiltersForm({ showAccount, onSearch }: NotificationF
                 }}
               />
             )}
-            <TextInput
+            <DateTimeField
               label={t('notifications.filters.startDate')}
-              type="datetime-local"
-              step={900}
-              value={draft.startDate}
-              onChange={(event) => {
-                set('startDate', event.currentTarget.value);
+              value={draft.startDate || null}
+              onChange={(value) => {
+                set('startDate', value ?? '');
               }}
             />
-            <TextInput
+            <DateTimeField
               label={t('notifications.filters.endDate')}
-              type="datetime-local"
-              step={900}
-              value={draft.endDate}
+              value={draft.endDate || null}
               error={rangeError ? translateMessage(messages.dateRangeInvalid) : undefined}
-              onChange={(event) => {
-                set('endDate', event.currentTarget.value);
+              onChange={(value) => {
+                set('endDate', value ?? '');
               }}
             />
           </SimpleGrid>

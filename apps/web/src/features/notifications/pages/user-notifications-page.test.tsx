@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Notification } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../test/fake-api';
+import { clearDateTime, pickDateTime } from '../../../test/pick-date-time';
 import { ids, pageOf, signInAs } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import UserNotificationsPage from './user-notifications-page';
@@ -58,29 +59,29 @@ describe('notifications page', () => {
 
     await user.click(screen.getByLabelText('Account', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Demo Laboratory' }));
-    await user.type(screen.getByLabelText('Start date'), '2026-11-23T12:00');
-    await user.type(screen.getByLabelText('End date'), '2026-11-22T12:00');
+    await pickDateTime(user, screen.getByLabelText('Start date'), new Date(2026, 10, 23, 12, 0));
+    await pickDateTime(user, screen.getByLabelText('End date'), new Date(2026, 10, 22, 12, 0));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(
       await screen.findByText('start date should not be greater than end date'),
     ).toBeInTheDocument();
     expect(api.calls('GET /api/user/notifications')).toHaveLength(1);
 
-    await user.clear(screen.getByLabelText('End date'));
+    await clearDateTime(user, screen.getByLabelText('End date'));
     await user.click(screen.getByRole('radio', { name: 'Email' }));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No data found')).toBeInTheDocument();
     const query = api.calls('GET /api/user/notifications').at(-1)?.query;
     expect(query?.get('isSms')).toBe('0');
     expect(query?.get('accountId')).toBe(ids.account);
-    expect(query?.get('startDate')).toBe(new Date('2026-11-23T12:00').toISOString());
+    expect(query?.get('startDate')).toBe(new Date(2026, 10, 23, 12, 0).toISOString());
     expect(query?.has('endDate')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     // Back to the unfiltered first page (answered from the cache) with the fields cleared.
     expect(await screen.findByTestId('notifications-table')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Both' })).toBeChecked();
-    expect(screen.getByLabelText('Start date')).toHaveValue('');
+    expect(screen.getByLabelText('Start date')).toHaveTextContent('');
     expect(screen.getByLabelText('Account', { selector: 'input' })).toHaveValue('');
   });
 

@@ -3,7 +3,6 @@ import { IconX } from '@tabler/icons-react';
 import { messages } from '@vigil/contracts';
 import { useState } from 'react';
 import { translateMessage } from '../../../lib/messages';
-import { notifyError } from '../../../lib/notify';
 import { addMember, type Member } from '../report-form-values';
 
 interface MembersFieldProps {
@@ -19,6 +18,8 @@ interface MembersFieldProps {
   required?: boolean;
   loading?: boolean;
   onChange: (members: Member[]) => void;
+  /** The form's message for this list ('at least one device...'), in the interface language. */
+  error?: string;
 }
 
 /**
@@ -30,13 +31,19 @@ export function MembersField(props: MembersFieldProps) {
   const { kind, label, placeholder, emptyText, removeLabel, options, value, onChange } = props;
   // The picker empties after each pick (and keeps the focus for the next one).
   const [search, setSearch] = useState('');
+  // 'device already exists' / 'user already exists' under the picker until the next pick.
+  const [duplicate, setDuplicate] = useState<string>();
   const pick = (id: string | null) => {
     const member = options.find((option) => option.id === id);
     setSearch('');
     if (!member) return;
     const result = addMember(value, member, kind);
-    if ('issue' in result) notifyError(translateMessage(messages[result.issue], result.issue));
-    else onChange(result.list);
+    if ('issue' in result) {
+      setDuplicate(translateMessage(messages[result.issue], result.issue));
+      return;
+    }
+    setDuplicate(undefined);
+    onChange(result.list);
   };
   return (
     <Stack gap={6}>
@@ -52,6 +59,7 @@ export function MembersField(props: MembersFieldProps) {
           label: option.email ? `${option.label} (${option.email})` : option.label,
         }))}
         value={null}
+        error={duplicate ?? props.error}
         searchValue={search}
         onSearchChange={setSearch}
         onChange={pick}

@@ -17,21 +17,20 @@ import {
   reportFrequencies,
   reportNameLength,
   reportSorts,
-  type MessageCode,
   type Report,
   type ReportFrequency,
   type ReportType,
 } from '@vigil/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../lib/messages';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFieldErrors } from '../../../lib/field-errors';
+import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useDeviceOptions, useUserOptions } from '../api/form-options';
 import { useSaveReport } from '../api/save-report';
 import { MembersField } from '../components/members-field';
 import {
-  draftIssue,
+  draftIssues,
   metricFlags,
   nameIssue,
   reportDraft,
@@ -89,6 +88,9 @@ export function ReportFormModal({ type, report, onClose, onSaved }: ReportFormMo
   );
 }
 
+/** The payload fields this form shows a message under. */
+const reportFields = ['name', 'timezone', 'users', 'devices'] as const;
+
 const zones = (current: string): string[] => {
   const supported = Intl.supportedValuesOf('timeZone');
   const extra = ['Etc/UTC', current].filter((zone) => zone && !supported.includes(zone));
@@ -108,7 +110,7 @@ function ReportForm({
   const devices = useDeviceOptions(session?.userId ?? '');
   const people = useUserOptions(canPickUsers);
   const [draft, setDraft] = useState<ReportDraft>(() => reportDraft(type, report));
-  const [nameError, setNameError] = useState<MessageCode | undefined>();
+  const errors = useFieldErrors(reportFields);
   const save = useSaveReport();
   const timezones = useMemo(() => zones(draft.timezone), [draft.timezone]);
   const patch = (changes: Partial<ReportDraft>) => {
@@ -117,12 +119,11 @@ function ReportForm({
 
   const submit = (event: React.SyntheticEvent) => {
     event.preventDefault();
-    setNameError(nameIssue(draft.name));
-    const issue = draftIssue(draft, { canPickUsers });
-    if (issue) {
-      notifyError(translateMessage(messages[issue], issue));
-      return;
-    }
+    const issues = draftIssues(draft, { canPickUsers });
+    const passes = errors.show(
+      issues.map((issue) => ({ path: issue.field, message: messages[issue.code] })),
+    );
+    if (!passes) return;
     save.mutate(
       { id: report?.id, body: reportPayload(draft) },
       {
@@ -130,6 +131,7 @@ function ReportForm({
           notifySuccess(report ? t('reports.saved') : t('reports.added'));
           onSaved();
         },
+        onError: errors.serverError,
       },
     );
   };
@@ -144,10 +146,13 @@ function ReportForm({
           maxLength={reportNameLength.max}
           data-autofocus
           value={draft.name}
-          error={nameError && translateMessage(messages[nameError], nameError)}
+          error={errors.error('name')}
           onChange={(event) => {
             patch({ name: event.currentTarget.value });
-            if (nameError) setNameError(nameIssue(event.currentTarget.value));
+            if (errors.error('name')) {
+              const issue = nameIssue(event.currentTarget.value);
+              errors.set('name', issue && messages[issue]);
+            }
           }}
         />
         <Checkbox.Group
@@ -193,8 +198,10 @@ function ReportForm({
             data={timezones}
             limit={100}
             value={draft.timezone}
+            error={errors.error('timezone')}
             onChange={(value) => {
               patch({ timezone: value ?? '' });
+              errors.clear('timezone');
             }}
           />
           <Select
@@ -235,6 +242,7 @@ function ReportForm({
             checked={draft.adminEnable}
             onChange={(event) => {
               patch({ adminEnable: event.currentTarget.checked });
+              errors.clear('users');
             }}
           />
         </Group>
@@ -254,8 +262,10 @@ function ReportForm({
               label: device.name,
             }))}
             value={draft.devices}
+            error={errors.error('devices')}
             onChange={(list) => {
               patch({ devices: list });
+              errors.clear('devices');
             }}
           />
           {canPickUsers && (
@@ -273,8 +283,10 @@ function ReportForm({
                 email: person.email,
               }))}
               value={draft.users}
+              error={errors.error('users')}
               onChange={(list) => {
                 patch({ users: list });
+                errors.clear('users');
               }}
             />
           )}

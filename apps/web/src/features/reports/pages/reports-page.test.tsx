@@ -76,6 +76,13 @@ async function pick(
 const toast = async (text: string) =>
   (await screen.findAllByText(text, { selector: '[role="alert"] *' }))[0];
 
+/** A validation message under a field of the form (issue 19), not a toast. */
+async function besideField(modal: HTMLElement, text: string): Promise<HTMLElement> {
+  const message = await within(modal).findByText(text);
+  expect(screen.queryAllByText(text, { selector: '[role="alert"] *' })).toHaveLength(0);
+  return message;
+}
+
 describe('reports page', () => {
   it('lists the stored report type, 10 a page, and remembers a changed type', async () => {
     window.localStorage.setItem(reportTypeStorageKey, '1');
@@ -163,8 +170,9 @@ describe('reports page', () => {
     const save = within(modal).getByRole('button', { name: 'Save' });
 
     await user.click(save);
-    expect(await toast('report name is required')).toBeVisible();
-    expect(within(modal).getByText('report name is required')).toBeVisible();
+    expect(await besideField(modal, 'report name is required')).toBeVisible();
+    // Every complaint at once, each under its field.
+    expect(await besideField(modal, 'please select at least one device')).toBeVisible();
     await user.type(within(modal).getByRole('textbox', { name: /Report name/ }), 'N');
     await user.click(save);
     expect(within(modal).getByText('report name is required')).toBeVisible();
@@ -173,18 +181,20 @@ describe('reports page', () => {
 
     await user.click(within(modal).getByRole('switch', { name: 'Notify admin' }));
     await user.click(save);
-    expect(await toast('please enter at least one user')).toBeVisible();
+    expect(await besideField(modal, 'please enter at least one user')).toBeVisible();
     await user.click(within(modal).getByRole('switch', { name: 'Notify admin' }));
+    expect(within(modal).queryByText('please enter at least one user')).toBeNull();
 
     await user.click(save);
-    expect(await toast('please select at least one device')).toBeVisible();
+    expect(await besideField(modal, 'please select at least one device')).toBeVisible();
     await pick(user, modal, /^Devices/, /^Fridge 1/);
+    expect(within(modal).queryByText('please select at least one device')).toBeNull();
     await pick(user, modal, /^Devices/, /^Incubator 2/);
     await pick(user, modal, /^Devices/, /^Fridge 1/);
-    expect(await toast('device already exists')).toBeVisible();
+    expect(await besideField(modal, 'device already exists')).toBeVisible();
     await pick(user, modal, /^Users/, /Victor Viewer/);
     await pick(user, modal, /^Users/, /Victor Viewer/);
-    expect(await toast('user already exists')).toBeVisible();
+    expect(await besideField(modal, 'user already exists')).toBeVisible();
     await user.click(within(modal).getByRole('button', { name: 'Remove Incubator 2' }));
     await pick(user, modal, /^Devices/, /^Incubator 2/);
     expect(api.calls('POST /api/reports')).toHaveLength(0);
@@ -238,7 +248,8 @@ describe('reports page', () => {
     expect(within(modal).queryByRole('checkbox', { name: 'Temperature' })).toBeNull();
     await user.click(within(modal).getByRole('checkbox', { name: 'Spill sensor' }));
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
-    expect(await toast('this user is not in the account')).toBeVisible();
+    // The server's 400 names its field: the message shows under the users' picker.
+    expect(await besideField(modal, 'this user is not in the account')).toBeVisible();
     expect(api.calls(`PUT /api/reports/${optional[0]?.id ?? ''}`)[0]?.body).toMatchObject({
       name: 'Door watch',
       type: 'optional',

@@ -1,0 +1,50 @@
+import type { MetricKey } from '@vigil/contracts';
+import type { Db } from '../../db/client.js';
+import type { ChartSeries } from '../pdf-chart.js';
+import { chartBucketMs, rollupMeans, type ChartPoint } from '../reports/content.js';
+import type { Gap } from '../reports/statistics.js';
+import { chartable, columnTitle, shownValue, type ExportDocument } from './document.js';
+
+/**
+ * Breaks where buckets are missing: more than two bucket widths without a rollup is a gap
+ * (the device was silent), shaded and not bridged by the line.
+ */
+export function missingBuckets(points: readonly ChartPoint[], bucketMs: number): Gap[] {
+  const gaps: Gap[] = [];
+  points.forEach((point, index) => {
+    const previous = points[index - 1];
+    if (previous && point.at - previous.at > 2 * bucketMs)
+      gaps.push({ start: previous.at + bucketMs, end: point.at });
+  });
+  return gaps;
+}
+
+/**
+ * The device-data PDF's charts, as the reports draw theirs: per measured metric, the rollup
+ * means of the export's range (per minute up to two days, else hourly) in the account's unit.
+ */
+export async function exportCharts(
+  db: Db,
+  document: Omit<ExportDocument, 'charts'>,
+): Promise<ChartSeries[]> {
+  const period = { start: Date.parse(document.params.from), end: Date.parse(document.params.to) };
+  const bucketMs = chartBucketMs(period);
+  const metrics = document.summary.metrics
+    .map((summary) => summary.metric)
+    .filter((metric: MetricKey) => chartable(metric));
+  const means = await rollupMeans(db, document.device.id, metrics, period, bucketMs);
+  return metrics.map((metric) => {
+    const points = (means.get(metric) ?? []).map((point) => ({
+      at: point.at,
+      value: shownValue(metric, point.value, document.unit),
+    }));
+    return {
+      title: columnTitle(metric, document.unit),
+      points,
+      gaps: missingBuckets(points, bucketMs),
+      low: null,
+      high: null,
+      bucketMs,
+    };
+  });
+}
