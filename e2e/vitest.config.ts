@@ -12,7 +12,8 @@ export default defineConfig({
     include: ['journeys/**/*.e2e.ts'],
     globalSetup: ['helpers/server.ts'],
     fileParallelism: false,
-    testTimeout: 120_000,
+    // Journeys visit many pages and check each with axe-core in both themes: minutes on a busy machine.
+    testTimeout: 300_000,
     hookTimeout: 120_000,
   },
 });

@@ -61,7 +61,11 @@ async function defineAlarm(page: Page, name: string): Promise<void> {
 async function expectToast(page: Page, message: string): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: message }).first();
   await toast.waitFor();
-  await toast.getByRole('button').click();
+  // A success toast closes itself after 4 s, maybe before the click lands: then it is gone anyway.
+  await toast
+    .getByRole('button')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await toast.waitFor({ state: 'detached' });
 }
 
