@@ -134,3 +134,18 @@ export async function selectRow(card: Locator, name: string): Promise<void> {
   const row = listRow(card, name);
   if ((await row.getAttribute('aria-pressed')) !== 'true') await row.click();
 }
+
+/**
+ * An error or success toast with `message` (spec monitoring 8), then closed: toasts sit over
+ * forms' buttons at the bottom right.
+ */
+export async function expectToast(page: Page, message: string | RegExp): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: message }).first();
+  await toast.waitFor({ timeout: 60_000 });
+  // A success toast closes itself after 4 s, maybe before the click lands: then it is gone anyway.
+  await toast
+    .getByRole('button')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await toast.waitFor({ state: 'detached' });
+}

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   escape,
+  expectToast,
   launchBrowser,
   listRow,
   logOut,
@@ -52,21 +53,6 @@ async function defineAlarm(page: Page, name: string): Promise<void> {
   await expectToast(page, 'Device alarm added');
   await form.waitFor({ state: 'hidden' });
   await data.getByText(name).first().waitFor();
-}
-
-/**
- * An error or success toast with `message` (spec monitoring 8), then closed: toasts sit over
- * the form's buttons at the bottom right.
- */
-async function expectToast(page: Page, message: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message }).first();
-  await toast.waitFor();
-  // A success toast closes itself after 4 s, maybe before the click lands: then it is gone anyway.
-  await toast
-    .getByRole('button')
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  await toast.waitFor({ state: 'detached' });
 }
 
 describe('an alarm, end to end', () => {

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, openPage, screenshot, signIn, visit } from '../helpers/browser';
+import {
+  expectToast,
+  launchBrowser,
+  logOut,
+  openPage,
+  screenshot,
+  signIn,
+  visit,
+} from '../helpers/browser';
 
 const owner = 'owner@demo.vigil.test';
 const viewer = 'viewer@demo.vigil.test';
@@ -61,14 +69,6 @@ function floorPlanPng(width = 800, height = 500): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** An error or success toast with `message`, then closed. */
-async function expectToast(page: Page, message: string | RegExp): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message }).first();
-  await toast.waitFor({ timeout: 60_000 });
-  await toast.getByRole('button').click();
-  await toast.waitFor({ state: 'detached' });
 }
 
 /** Picks `option` in the Mantine select labelled `label`. */

@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   escape,
+  expectToast,
   launchBrowser,
   logOut,
   openPage,
@@ -22,14 +23,6 @@ const owner = 'owner@demo.vigil.test';
 const password = 'vigil-demo';
 /** Two demo devices (apps/simulator's demo plan) the report covers. */
 const devices = ['Fridge A1', 'Incubator CO2 #1'] as const;
-
-/** An error or success toast with `message` (spec monitoring 8), then closed. */
-async function expectToast(page: Page, message: string | RegExp): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message }).first();
-  await toast.waitFor();
-  await toast.getByRole('button').click();
-  await toast.waitFor({ state: 'detached' });
-}
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: RegExp, option: string): Promise<void> {
