@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { arrayLiteral, queryRows } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
 import type { RollupDelta } from './rollup-levels.js';
 import type { ResolvedReading } from './writer.js';
@@ -45,12 +45,12 @@ export async function updateDeviceState(
   if (latest.length === 0) return [];
   const sorted = [...latest].sort((a, b) => (a.reading.deviceUuid < b.reading.deviceUuid ? -1 : 1));
   const arrays = [
-    sql`${sql.param(sorted.map((row) => row.reading.deviceUuid))}::uuid[]`,
-    sql`${sql.param(sorted.map((row) => new Date(row.reading.tsMs).toISOString()))}::timestamptz[]`,
-    sql`${sql.param(sorted.map((row) => row.backfilled))}::boolean[]`,
+    sql`${arrayLiteral(sorted.map((row) => row.reading.deviceUuid))}::uuid[]`,
+    sql`${arrayLiteral(sorted.map((row) => row.reading.tsMs))}::int8[]`,
+    sql`${arrayLiteral(sorted.map((row) => (row.backfilled ? 1 : 0)))}::int2[]`,
     ...readingColumns.map(
       (column, index) =>
-        sql`${sql.param(sorted.map((row) => row.reading.values[index] ?? null))}::${raw(column.type)}[]`,
+        sql`${arrayLiteral(sorted.map((row) => row.reading.values[index] ?? null))}::${raw(column.type)}[]`,
     ),
   ];
   const rows = await queryRows<{
@@ -63,7 +63,9 @@ export async function updateDeviceState(
   }>(
     db,
     sql`with l as (
-      select * from unnest(${sql.join(arrays, sql`, `)}) as l(device_id, ts, backfilled, ${columnList})
+      select device_id, timestamptz 'epoch' + ms * interval '1 millisecond' as ts,
+          late = 1 as backfilled, ${columnList}
+        from unnest(${sql.join(arrays, sql`, `)}) as l(device_id, ms, late, ${columnList})
     ),
     seen as (
       update devices d set
@@ -108,14 +110,15 @@ export async function addRollups(db: Executor, table: string, deltas: RollupDelt
   if (deltas.length === 0) return;
   await db.execute(sql`insert into ${sql.identifier(table)} as r
       (device_id, metric, bucket, min, max, sum, count)
-    select * from unnest(
-      ${sql.param(deltas.map((row) => row.deviceId))}::uuid[],
-      ${sql.param(deltas.map((row) => row.metric))}::text[],
-      ${sql.param(deltas.map((row) => new Date(row.bucketMs).toISOString()))}::timestamptz[],
-      ${sql.param(deltas.map((row) => row.min))}::float8[],
-      ${sql.param(deltas.map((row) => row.max))}::float8[],
-      ${sql.param(deltas.map((row) => row.sum))}::float8[],
-      ${sql.param(deltas.map((row) => row.count))}::int[])
+    select device_id, metric, timestamptz 'epoch' + ms * interval '1 millisecond', min, max, sum, count
+    from unnest(
+      ${arrayLiteral(deltas.map((row) => row.deviceId))}::uuid[],
+      ${arrayLiteral(deltas.map((row) => row.metric))}::text[],
+      ${arrayLiteral(deltas.map((row) => row.bucketMs))}::int8[],
+      ${arrayLiteral(deltas.map((row) => row.min))}::float8[],
+      ${arrayLiteral(deltas.map((row) => row.max))}::float8[],
+      ${arrayLiteral(deltas.map((row) => row.sum))}::float8[],
+      ${arrayLiteral(deltas.map((row) => row.count))}::int[]) as u(device_id, metric, ms, min, max, sum, count)
     on conflict (device_id, metric, bucket) do update set
       min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
       sum = r.sum + excluded.sum, count = r.count + excluded.count`);
