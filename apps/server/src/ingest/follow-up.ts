@@ -141,10 +141,9 @@ export function createFollowUp(deps: FollowUpDeps) {
         const readings = round.ids.flatMap((id) =>
           taken.has(id) ? (round.batches.get(id) ?? []) : [],
         );
-        const deltas = rollupDeltas(readings);
-        for (const { level, table } of rollupLevels) {
-          await repo.addRollups(tx, table, deltas.get(level) ?? []);
-        }
+        const [minute] = rollupLevels;
+        const deltas = rollupDeltas(readings, [minute]);
+        await repo.addRollups(tx, deltas.get(minute.level) ?? []);
       }),
     );
   }

@@ -38,11 +38,12 @@ const rolled = readingColumns
  */
 export function rollupDeltas(
   readings: readonly { deviceUuid: string; tsMs: number; values: SensorValues }[],
+  levels: readonly (typeof rollupLevels)[number][] = rollupLevels,
 ): Map<RollupLevel, RollupDelta[]> {
-  const byLevel = rollupLevels.map(() => new Map<string, RollupDelta>());
+  const byLevel = levels.map(() => new Map<string, RollupDelta>());
   // Readings come grouped by device and in time order: most land in the bucket the previous
   // reading of the same metric did, found without building a key (the hot path of ingest).
-  const last = rollupLevels.map(() => rolled.map((): RollupDelta | undefined => undefined));
+  const last = levels.map(() => rolled.map((): RollupDelta | undefined => undefined));
   for (const reading of readings) {
     const device = reading.deviceUuid;
     for (let c = 0; c < rolled.length; c += 1) {
@@ -50,8 +51,8 @@ export function rollupDeltas(
       const raw = column ? reading.values[column.index] : null;
       if (raw === null || raw === undefined || !column) continue;
       const value = column.type === 'real' ? Math.fround(raw) : raw;
-      for (let l = 0; l < rollupLevels.length; l += 1) {
-        const ms = rollupLevels[l]?.ms ?? minuteMs;
+      for (let l = 0; l < levels.length; l += 1) {
+        const ms = levels[l]?.ms ?? minuteMs;
         const bucketMs = Math.floor(reading.tsMs / ms) * ms;
         const held = last[l];
         let delta = held?.[c];
@@ -91,6 +92,6 @@ export function rollupDeltas(
           : 1
         : a.bucketMs - b.bucketMs;
   return new Map(
-    rollupLevels.map(({ level }, l) => [level, [...(byLevel[l]?.values() ?? [])].sort(order)]),
+    levels.map(({ level }, l) => [level, [...(byLevel[l]?.values() ?? [])].sort(order)]),
   );
 }
