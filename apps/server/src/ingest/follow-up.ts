@@ -230,7 +230,8 @@ export function createFollowUp(deps: FollowUpDeps) {
   /** Starts a round now if enough waits (or closing, or left-overs from the database), else soon. */
   function kick() {
     if (running) return;
-    const due = closing || pending >= roundMinReadings || queue.some((item) => item.kind === 'stored');
+    const due =
+      closing || pending >= roundMinReadings || queue.some((item) => item.kind === 'stored');
     if (due || roundWaitMs === 0) {
       clearTimeout(roundTimer);
       roundTimer = undefined;

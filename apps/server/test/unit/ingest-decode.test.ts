@@ -139,7 +139,10 @@ describe('the hand-written check of plainly valid messages', () => {
     ['epoch milliseconds', { readings: [reading({ ts: 1_900_000_000_000 })] }],
     ['epoch seconds', { readings: [reading({ ts: 1_900_000_000 })] }],
     ['an offset', { readings: [reading({ ts: '2030-06-01T13:59:00.250+02:00' })] }],
-    ['every kind of extra value', { readings: [reading({ data: { t: 1, a: 'x', b: true, c: null } })] }],
+    [
+      'every kind of extra value',
+      { readings: [reading({ data: { t: 1, a: 'x', b: true, c: null } })] },
+    ],
     ['64 fields', { readings: [reading({ data: manyFields(64) })] }],
     ['keys the schema strips', { readings: [reading({ other: 1 })], more: true }],
     ['no readings', { readings: [] }],
@@ -167,7 +170,10 @@ describe('the hand-written check of plainly valid messages', () => {
     ['a sensor field null', { readings: [reading({ data: { t: null } })] }],
     ['a sensor field infinite', { readings: [reading({ data: { t: Infinity } })] }],
     ['an extra field NaN', { readings: [reading({ data: { x: NaN } })] }],
-    ['a __proto__ key', JSON.parse('{"readings":[{"deviceId":"ab","ts":1,"data":{"__proto__":1}}]}')],
+    [
+      'a __proto__ key',
+      JSON.parse('{"readings":[{"deviceId":"ab","ts":1,"data":{"__proto__":1}}]}'),
+    ],
     ['too many readings', { readings: Array.from({ length: 1001 }, () => reading()) }],
   ];
   it.each(cases)('agrees with the schema: %s', (_, message) => {

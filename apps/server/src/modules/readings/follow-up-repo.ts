@@ -128,7 +128,9 @@ const merge = raw(`min = least(r.min, excluded.min), max = greatest(r.max, exclu
 export async function addRollups(db: Executor, minutes: RollupDelta[]) {
   if (minutes.length === 0) return;
   const [, ...coarser] = rollupLevels;
-  const levels = coarser.map(({ level, table, ms }) => sql`${raw(`l${level}`)} as (${rollUpFrom(table, ms)})`);
+  const levels = coarser.map(
+    ({ level, table, ms }) => sql`${raw(`l${level}`)} as (${rollUpFrom(table, ms)})`,
+  );
   await db.execute(sql`with minute as (
       select * from unnest(
         ${arrayLiteral(minutes.map((row) => row.deviceId))}::uuid[],
@@ -145,8 +147,11 @@ export async function addRollups(db: Executor, minutes: RollupDelta[]) {
         from minute
       on conflict (device_id, metric, bucket) do update set ${merge}
     ),
-    ${sql.join(levels, sql`,
-    `)}
+    ${sql.join(
+      levels,
+      sql`,
+    `,
+    )}
     select 1`);
 }
 

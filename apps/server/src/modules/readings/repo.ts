@@ -50,10 +50,7 @@ function unnestInput(batch: ReadingBatch): { rows: SQL; columns: SQL; inputs: SQ
     ...carried.map(({ column, values }) => sql`${arrayLiteral(values)}::${raw(column.type)}[]`),
     ...(batch.extra ? [sql`${sql.param(batch.extra)}::text[]`] : []),
   ];
-  const names = [
-    ...carried.map(({ column }) => column.column),
-    ...(batch.extra ? ['extra'] : []),
-  ];
+  const names = [...carried.map(({ column }) => column.column), ...(batch.extra ? ['extra'] : [])];
   const inputs = [
     ...carried.map(({ column }) => `u.${column.column}`),
     ...(batch.extra ? ['u.extra::jsonb'] : []),
