@@ -74,8 +74,8 @@ export function createFollowUp(deps: FollowUpDeps) {
   const { db, owner, log, metrics } = deps;
   const maxPending = deps.maxPending ?? 50_000;
   const roundReadings = deps.roundReadings ?? 20_000;
-  const roundMinReadings = deps.roundMinReadings ?? 5_000;
-  const roundWaitMs = deps.roundWaitMs ?? 100;
+  const roundMinReadings = deps.roundMinReadings ?? 20_000;
+  const roundWaitMs = deps.roundWaitMs ?? 250;
   let roundTimer: NodeJS.Timeout | undefined;
   const queue: Item[] = [];
   /** Rows queued or being applied by id, so that a sweep never queues one twice. */
