@@ -15,6 +15,7 @@ import {
   signIn,
   visit,
 } from '../helpers/browser';
+import { pickDateTime } from '../helpers/dates';
 
 const password = 'vigil-demo';
 
@@ -143,8 +144,9 @@ describe('the live dashboard', () => {
 
     await chooseRange(page, 'Custom');
     const dates = page.getByRole('dialog', { name: 'Choose dates' });
-    await dates.getByLabel('Start date').fill('2026-01-10T10:00');
-    await dates.getByLabel('End date').fill('2026-01-09T10:00');
+    // The app's own calendar in the interface language (issue 19), not the browser's.
+    await pickDateTime(page, dates.getByRole('button', { name: /^Start date/ }), 10);
+    await pickDateTime(page, dates.getByRole('button', { name: /^End date/ }), 9);
     await dates
       .getByText('please ensure that the end date is greater than or equal to the start date')
       .waitFor();
