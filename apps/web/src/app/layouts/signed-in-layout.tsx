@@ -80,7 +80,9 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
               data-testid="nav-backdrop"
             />
           )}
-          <AppShell.Navbar>
+          {/* 240 px on a phone too (Mantine opens it full width there): the page shows beside it,
+              and a tap on it closes the drawer. */}
+          <AppShell.Navbar w={240}>
             <NavLinks
               role={person.role}
               email={person.email}
