@@ -1,4 +1,4 @@
-import { Button, Menu, VisuallyHidden } from '@mantine/core';
+import { Button, Menu, useMatches, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { languages, type Language } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ interface LanguageMenuProps {
 /** English, Polski, Deutsch: each language named in itself. */
 export function LanguageMenu({ onChange }: LanguageMenuProps) {
   const { t, i18n } = useTranslation();
+  const wide = useMatches({ base: false, xs: true });
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -17,7 +18,8 @@ export function LanguageMenu({ onChange }: LanguageMenuProps) {
           variant="default"
           size="sm"
           px="sm"
-          leftSection={<IconLanguage size={18} />}
+          // The icon from 576 px on: on a phone the top bar needs its width for its buttons.
+          leftSection={wide ? <IconLanguage size={18} /> : undefined}
           data-testid="language-menu"
         >
           {i18n.language.toUpperCase()}
