@@ -39,3 +39,23 @@ export const nameMaxLength = 50;
 
 /** The value a sensor sends for "no reading". */
 export const noReading = -255;
+
+/** Alarm event types whose values are temperatures (stored in Celsius). */
+const temperatureAlarmTypes = new Set(['temperature', 'thermocouple', 'ln2_temperature']);
+const alarmTypeUnits: Record<string, string> = {
+  humidity: '%',
+  co2: '%',
+  carbon: '%',
+  pressure: 'hPa',
+  ln2_level: '%',
+  battery: '%',
+  light: 'lux',
+};
+
+/** The unit an alarm type's values are shown in (°C or °F for temperatures); '' for none. */
+export function alarmUnit(type: string, unit: TemperatureUnit): string {
+  return temperatureAlarmTypes.has(type) ? `°${unit}` : (alarmTypeUnits[type] ?? '');
+}
+
+/** Whether an alarm type's values are temperatures, converted to the account's unit. */
+export const isTemperatureAlarm = (type: string): boolean => temperatureAlarmTypes.has(type);

@@ -1,26 +1,8 @@
-import type { TemperatureUnit } from '@vigil/contracts';
+import { alarmUnit, isTemperatureAlarm, noReading, type TemperatureUnit } from '@vigil/contracts';
 import { i18n } from './i18n';
 import { fromCelsius } from './temperature';
 
-/** Alarm event types whose values are temperatures, stored in Celsius. */
-const temperatureTypes = new Set(['temperature', 'thermocouple', 'ln2_temperature']);
-const typeUnits: Record<string, string> = {
-  humidity: '%',
-  co2: '%',
-  carbon: '%',
-  pressure: 'hPa',
-  ln2_level: '%',
-  battery: '%',
-  light: 'lux',
-};
-
-/** The spec's missing reading (monitoring 9): shown N/A. */
-const missingReading = -255;
-
-/** The unit an alarm type's values are shown in (°C or °F for temperatures); '' for none. */
-export function alarmUnit(type: string, unit: TemperatureUnit): string {
-  return temperatureTypes.has(type) ? `°${unit}` : (typeUnits[type] ?? '');
-}
+export { alarmUnit };
 
 /**
  * A value, minimum or maximum of an alarm as a person reads it, with its unit: temperatures in
@@ -32,12 +14,12 @@ export function formatAlarmValue(
   value: number | null,
   unit: TemperatureUnit,
 ): string {
-  if (value === null || value === missingReading) return i18n.t('common.notAvailable');
+  if (value === null || value === noReading) return i18n.t('common.notAvailable');
   if (type === 'water')
     return i18n.t(value === 0 ? 'alarmEvents.water.low' : 'alarmEvents.water.high');
   if (type === 'door')
     return i18n.t(value === 1 ? 'alarmAttention.door.open' : 'alarmAttention.door.closed');
-  const shown = temperatureTypes.has(type) ? fromCelsius(value, unit) : value;
+  const shown = isTemperatureAlarm(type) ? fromCelsius(value, unit) : value;
   const suffix = alarmUnit(type, unit);
   const text = String(Number(shown.toFixed(2)));
   return suffix ? `${text} ${suffix}` : text;

@@ -1,4 +1,7 @@
 import {
+  alarmUnit,
+  isTemperatureAlarm,
+  noReading,
   signatureMeaningTexts,
   type AlarmEventState,
   type SignatureMeaning,
@@ -20,30 +23,11 @@ export type AlarmReport = {
   comments: ReportCommentRow[];
 };
 
-/** Alarm event types whose values are temperatures (stored in Celsius). */
-const temperatureTypes = new Set(['temperature', 'thermocouple', 'ln2_temperature']);
-const typeUnits: Record<string, string> = {
-  humidity: '%',
-  co2: '%',
-  carbon: '%',
-  pressure: 'hPa',
-  ln2_level: '%',
-  battery: '%',
-  light: 'lux',
-};
-
-/** The spec's missing reading (monitoring 9): shown N/A. */
-const missing = -255;
-
-export function unitOf(type: string, unit: TemperatureUnit): string {
-  return temperatureTypes.has(type) ? `°${unit}` : (typeUnits[type] ?? '');
-}
-
 /** A value as a person reads it: the account's unit, N/A for none, 'Low' for a dry spill sensor. */
 export function shownAlarmValue(type: string, value: number | null, unit: TemperatureUnit): string {
-  if (value === null || value === missing) return 'N/A';
+  if (value === null || value === noReading) return 'N/A';
   if (type === 'water') return value === 0 ? 'Low' : 'High';
-  const shown = unit === 'F' && temperatureTypes.has(type) ? 1.8 * value + 32 : value;
+  const shown = unit === 'F' && isTemperatureAlarm(type) ? 1.8 * value + 32 : value;
   return String(Math.round(shown * 100) / 100);
 }
 
@@ -130,7 +114,7 @@ export function eventCells(event: ReportEventRow, report: AlarmReport): string[]
     value(event.peak),
     value(event.min),
     value(event.max),
-    unitOf(event.type, report.unit),
+    alarmUnit(event.type, report.unit),
     stateTexts[eventState(event)],
     local(event.acknowledgedAt),
     event.acknowledgedAt === null ? '' : (event.acknowledgedBy ?? 'deleted user'),
