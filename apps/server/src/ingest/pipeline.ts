@@ -148,14 +148,20 @@ export function createPipeline(deps: PipelineDeps) {
     metrics.messages.inc({ transport, kind: 'up', outcome: 'accepted' });
   }
 
-  async function handleUp(gateway: GatewayRecord, payload: Buffer): Promise<void> {
+  async function handleUp(
+    gateway: GatewayRecord,
+    payload: Buffer,
+    queued?: () => void,
+  ): Promise<void> {
     const decoded = decode(() => decodeUpPayload(payload, Date.now(), deps.retentionMs));
     if (!decoded.ok) return refuse(gateway, 'up', decoded);
     const { resolved, unknown } = await resolve(decoded.readings, gateway.accountId);
     if (unknown.size > 0) await reportUnknown(gateway, unknown);
     let result: WriteResult;
     try {
-      result = await store(resolved);
+      const stored = store(resolved);
+      queued?.();
+      result = await stored;
     } catch (error) {
       if (!(error instanceof NotStorableError)) throw error;
       return refuse(gateway, 'up', { ok: false, reason: 'not_storable', detail: error.message });
@@ -168,14 +174,19 @@ export function createPipeline(deps: PipelineDeps) {
     state.seen(gateway);
   }
 
+  /**
+   * Handles one message; resolves once it may be acknowledged. `queued` is called when an `up`
+   * message's readings wait in their batch (in arrival order), so that the transport may read on.
+   */
   async function handleGatewayMessage(
     gateway: GatewayRecord,
     kind: 'up' | 'status' | 'log',
     payload: Buffer,
+    queued?: () => void,
   ): Promise<void> {
     switch (kind) {
       case 'up':
-        return handleUp(gateway, payload);
+        return handleUp(gateway, payload, queued);
       case 'status':
       case 'log': {
         const problem =
