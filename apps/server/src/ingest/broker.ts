@@ -239,6 +239,8 @@ function publishHandler(
     const kind = topic.kind;
     // Readings and log lines are never kept as retained messages in the broker.
     if (kind !== 'status') packet.retain = false;
+    // Its place among the gateway's messages, taken as it arrives (arrival-order.ts).
+    const turn = hub.pipeline.arrive(gateway.gatewayId);
     hub.directory
       .gateway(gateway.gatewayId)
       .then(async (current) => {
@@ -247,8 +249,11 @@ function publishHandler(
           sessions.note(gateway, `rejected a message on ${kind}: ${why}`);
           throw new Error('gateway no longer allowed');
         }
-        await hub.pipeline.handleGatewayMessage(current, kind, packet.payload as Buffer, () => {
-          if (client) readAhead.release(client);
+        await hub.pipeline.handleGatewayMessage(current, kind, packet.payload as Buffer, {
+          turn,
+          queued: () => {
+            if (client) readAhead.release(client);
+          },
         });
       })
       .then(
@@ -256,6 +261,7 @@ function publishHandler(
           done(null);
         },
         (error: unknown) => {
+          turn.pass();
           log.warn({ err: error, gateway: gateway.gatewayId }, 'message not acknowledged');
           done(error instanceof Error ? error : new Error(String(error)));
         },
