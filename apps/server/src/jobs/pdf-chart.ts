@@ -10,6 +10,14 @@ type Doc = InstanceType<typeof PDFDocument>;
 const chartHeight = 120;
 const axisWidth = 48;
 
+/** An alarm bound drawn dashed across a chart, in the chart's unit. */
+export type ChartThreshold = {
+  value: number;
+  bound: 'min' | 'max';
+  /** The alarm's name and the value's unit: with them, the line is labelled beside it. */
+  label?: { alarm: string; unit: string };
+};
+
 /** One chart: a device's metric over a period, from rollup means (in the shown unit). */
 export type ChartSeries = {
   title: string;
@@ -17,8 +25,7 @@ export type ChartSeries = {
   /** Data gaps: the line breaks across them and they are shaded. */
   gaps: Gap[];
   /** The alarm thresholds, drawn dashed; the value range includes them. */
-  low: number | null;
-  high: number | null;
+  thresholds: ChartThreshold[];
   /** The width of the buckets the points stand for. */
   bucketMs: number;
 };
@@ -67,6 +74,34 @@ export function chartRange(values: number[]): { lo: number; hi: number } {
   return { lo: lo - pad, hi: hi + pad };
 }
 
+/** The value range a chart is drawn over: its points and every threshold, with room around them. */
+export const seriesRange = (series: Pick<ChartSeries, 'points' | 'thresholds'>) =>
+  chartRange([
+    ...series.points.map((point) => point.value),
+    ...series.thresholds.map((threshold) => threshold.value),
+  ]);
+
+/** The web chart's words for a bound (deviceData.graph.threshold), per language. */
+const boundWords: Record<Language, Record<ChartThreshold['bound'], string>> = {
+  en: { min: 'min', max: 'max' },
+  pl: { min: 'min.', max: 'maks.' },
+  de: { min: 'Min.', max: 'Max.' },
+};
+
+/**
+ * A threshold's label as the web chart writes it ('Fridge: max 8 °C'), in the document's
+ * language and decimal mark; none for a threshold without a label.
+ */
+export function thresholdLabel(threshold: ChartThreshold, language: Language): string | undefined {
+  if (!threshold.label) return undefined;
+  const { alarm, unit } = threshold.label;
+  const value = new Intl.NumberFormat(language, {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(threshold.value);
+  return `${alarm}: ${boundWords[language][threshold.bound]} ${value}${unit ? ` ${unit}` : ''}`;
+}
+
 type Scale = {
   left: number;
   top: number;
@@ -110,19 +145,38 @@ function drawAxes(doc: Doc, series: ChartSeries, frame: ChartFrame, scale: Scale
   }
 }
 
-/** The dashed thresholds and the series' line, broken across data gaps. */
-function drawLines(doc: Doc, series: ChartSeries, thresholds: number[], scale: Scale) {
-  const { left, width, x, y } = scale;
-  for (const threshold of thresholds) {
+const thresholdColor = '#c62828';
+
+/** The dashed thresholds, each labelled at the right end: above a maximum, below a minimum. */
+function drawThresholds(doc: Doc, series: ChartSeries, frame: ChartFrame, scale: Scale) {
+  const { left, width, y } = scale;
+  for (const threshold of series.thresholds) {
+    const at = y(threshold.value);
     doc
       .lineWidth(0.8)
-      .strokeColor('#c62828')
+      .strokeColor(thresholdColor)
       .dash(4, { space: 3 })
-      .moveTo(left, y(threshold))
-      .lineTo(left + width, y(threshold))
+      .moveTo(left, at)
+      .lineTo(left + width, at)
       .stroke()
       .undash();
+    const label = thresholdLabel(threshold, frame.language);
+    if (label === undefined) continue;
+    doc
+      .font(frame.fonts.body)
+      .fontSize(6)
+      .fillColor(thresholdColor)
+      .text(label, left + 4, threshold.bound === 'max' ? at - 8 : at + 2, {
+        width: width - 8,
+        align: 'right',
+        lineBreak: false,
+      });
   }
+}
+
+/** The series' line, broken across data gaps. */
+function drawLine(doc: Doc, series: ChartSeries, scale: Scale) {
+  const { x, y } = scale;
   doc.lineWidth(1).strokeColor('#1565c0');
   for (const segment of chartSegments(series.points, series.gaps, series.bucketMs)) {
     const [first, ...rest] = segment;
@@ -156,8 +210,7 @@ export function drawChart(doc: Doc, series: ChartSeries, frame: ChartFrame): voi
     doc.y = top + 20;
     return;
   }
-  const thresholds = [series.low, series.high].filter((value): value is number => value !== null);
-  const { lo, hi } = chartRange([...series.points.map((point) => point.value), ...thresholds]);
+  const { lo, hi } = seriesRange(series);
   const scale: Scale = {
     left,
     top,
@@ -169,7 +222,8 @@ export function drawChart(doc: Doc, series: ChartSeries, frame: ChartFrame): voi
   };
   doc.save();
   drawAxes(doc, series, frame, scale);
-  drawLines(doc, series, thresholds, scale);
+  drawThresholds(doc, series, frame, scale);
+  drawLine(doc, series, scale);
   doc.restore();
   doc.fillColor('black');
   doc.x = margin;

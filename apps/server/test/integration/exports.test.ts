@@ -8,6 +8,7 @@ import { accounts, jobs, tasks } from '../../src/db/schema/index.js';
 import { cleanExports } from '../../src/jobs/exports/cleanup.js';
 import { runRawExport } from '../../src/jobs/exports/raw-export.js';
 import { storedFile } from '../../src/modules/files/storage.js';
+import { insertAlarm } from '../helpers/alarm-engine.js';
 import { createAccountWithOwner, demo, userIdOf } from '../helpers/fixtures.js';
 import { accountIdOf, insertDevice, insertReadings } from '../helpers/history-fixtures.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
@@ -18,6 +19,8 @@ let owner: Record<string, string>;
 let viewer: Record<string, string>;
 let other: Record<string, string>;
 let deviceId: string;
+let accountId: string;
+let otherAccountId: string;
 
 const start = new Date('2025-06-01T10:00:00Z');
 const readingRows = Array.from({ length: 12 }, (_, i) => ({
@@ -31,11 +34,13 @@ const range = { from: '2025-06-01T10:00:00Z', to: '2025-06-01T11:00:00Z' };
 beforeAll(async () => {
   test = await createDemoApp();
   db = test.runtime.ctx.db;
-  await createAccountWithOwner(db, 'Other Laboratory', 'owner@other-exports.example');
+  otherAccountId = (
+    await createAccountWithOwner(db, 'Other Laboratory', 'owner@other-exports.example')
+  ).account.id;
   owner = (await login(test.app, demo.owner)).headers;
   viewer = (await login(test.app, demo.viewer)).headers;
   other = (await login(test.app, 'owner@other-exports.example')).headers;
-  const accountId = await accountIdOf(db, demo.owner);
+  accountId = await accountIdOf(db, demo.owner);
   // Exports show temperatures in the account's unit.
   await db.update(accounts).set({ temperatureUnit: 'F' }).where(eq(accounts.id, accountId));
   deviceId = await insertDevice(db, accountId, 'Freezer -80 B', [await userIdOf(db, demo.viewer)]);
@@ -204,6 +209,26 @@ describe('raw-data export tasks', () => {
   });
 
   it('downloadPdf starts the task; its url serves the PDF once the task completes', async () => {
+    // The device's alarm bounds (Celsius) go on its charts; a disabled alarm's and a row of
+    // another account's do not.
+    const ctx = test.runtime.ctx;
+    const bounds = { tempEnabled: true, minTemp: -86, maxTemp: -70 };
+    await insertAlarm(ctx, {
+      accountId,
+      deviceId,
+      name: 'Freezer range',
+      ...bounds,
+      humidityEnabled: true,
+      maxHumidity: 60,
+    });
+    await insertAlarm(ctx, { accountId, deviceId, name: 'Old range', ...bounds, enable: false });
+    await insertAlarm(ctx, {
+      accountId: otherAccountId,
+      deviceId,
+      name: 'Foreign range',
+      ...bounds,
+      maxTemp: -60,
+    });
     const query = new URLSearchParams({ deviceId, ...range, timezone: 'Europe/Vaduz' });
     const started = await test.app.inject({
       method: 'GET',
@@ -233,6 +258,20 @@ describe('raw-data export tasks', () => {
     const content = pdfContent(file.rawPayload);
     const line = /0\.0823\d* 0\.396\d* 0\.7529\d* SCN\n[\d. ]+ m\n([\d. ]+ l\n){5,}S\n/;
     expect(content).toMatch(line);
+    // Issue 19: the alarm thresholds as labelled dashed red lines, in °F, inside the y range:
+    // -86..-70 °C is -122.8..-94 °F, beyond the data (-112..-107.05 °F), so the axis runs from
+    // -125.1 to -91.7 (8 % room); without them it would end near -106.7.
+    expect(text).toContain('dashed: alarm thresholds');
+    expect(text).toContain('Freezer range: min -122.8 °F');
+    expect(text).toContain('Freezer range: max -94 °F');
+    expect(text).toContain('Freezer range: max 60 %');
+    expect(text).not.toContain('Old range');
+    expect(text).not.toContain('Foreign range');
+    expect(text).toContain('-125.1');
+    expect(text).toContain('-91.7');
+    const dashed =
+      /0\.776\d* 0\.156\d* 0\.156\d* SCN\n\[4 3\] 0 d\n[\d. ]+ m\n[\d. ]+ l\nS\n\[\] 0 d/g;
+    expect(content.match(dashed)).toHaveLength(3);
   });
 
   it('deletes exports older than 7 days with their tasks, daily', async () => {

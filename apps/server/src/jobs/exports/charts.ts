@@ -1,9 +1,11 @@
 import type { MetricKey } from '@vigil/contracts';
 import type { Db } from '../../db/client.js';
+import * as alarmDefinitionsRepo from '../../modules/alarm-definitions/repo.js';
 import type { ChartSeries } from '../pdf-chart.js';
 import { chartBucketMs, rollupMeans, type ChartPoint } from '../reports/content.js';
 import type { Gap } from '../reports/statistics.js';
 import { chartable, columnTitle, shownValue, type ExportDocument } from './document.js';
+import { chartThresholds } from './thresholds.js';
 
 /**
  * Breaks where buckets are missing: more than two bucket widths without a rollup is a gap
@@ -19,9 +21,21 @@ export function missingBuckets(points: readonly ChartPoint[], bucketMs: number):
   return gaps;
 }
 
+/** The device's threshold alarms (of its own account) and its node type, for the dashed lines. */
+async function deviceAlarms(db: Db, device: ExportDocument['device']) {
+  const scope = { accountId: device.accountId };
+  const [found] = await alarmDefinitionsRepo.findDevices(db, scope, [device.id]);
+  const { rows } = await alarmDefinitionsRepo.listAlarms(db, scope, {
+    deviceId: device.id,
+    kind: 'threshold',
+  });
+  return { nodeType: found?.nodeType ?? null, definitions: rows.map((row) => row.alarm) };
+}
+
 /**
  * The device-data PDF's charts, as the reports draw theirs: per measured metric, the rollup
- * means of the export's range (per minute up to two days, else hourly) in the account's unit.
+ * means of the export's range (per minute up to two days, else hourly) in the account's unit,
+ * with the bounds of the device's enabled alarms as dashed lines.
  */
 export async function exportCharts(
   db: Db,
@@ -33,6 +47,8 @@ export async function exportCharts(
     .map((summary) => summary.metric)
     .filter((metric: MetricKey) => chartable(metric));
   const means = await rollupMeans(db, document.device.id, metrics, period, bucketMs);
+  const { nodeType, definitions } = await deviceAlarms(db, document.device);
+  const thresholds = chartThresholds(definitions, metrics, { nodeType, unit: document.unit });
   return metrics.map((metric) => {
     const points = (means.get(metric) ?? []).map((point) => ({
       at: point.at,
@@ -42,8 +58,7 @@ export async function exportCharts(
       title: columnTitle(metric, document.unit),
       points,
       gaps: missingBuckets(points, bucketMs),
-      low: null,
-      high: null,
+      thresholds: thresholds.get(metric) ?? [],
       bucketMs,
     };
   });

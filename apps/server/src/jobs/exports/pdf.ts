@@ -7,6 +7,7 @@ import { drawChart } from '../pdf-chart.js';
 import type { RawReading } from '../../modules/readings/history-repo.js';
 import { displayUnit } from '../../modules/readings/history-metrics.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
+import { reportTexts } from '../reports/texts.js';
 import {
   cellText,
   columnTitle,
@@ -116,7 +117,9 @@ function charts(doc: Pdf, document: ExportDocument, top: number): number {
   const series = document.charts ?? [];
   if (series.length === 0) return top;
   doc.font('Helvetica-Bold').fontSize(11).text('Charts', margin, top);
-  doc.moveDown(0.5);
+  // The reports' legend: what the line, the dashes and the breaks are.
+  doc.font('Helvetica').fontSize(8).fillColor('#555').text(reportTexts.en.chartLegend, margin);
+  doc.fillColor('black').moveDown(0.5);
   const frame = {
     margin,
     period: { start: Date.parse(document.params.from), end: Date.parse(document.params.to) },

@@ -180,7 +180,10 @@ const chartOf = (row: StatisticsRow, bucketMs: number, texts: ReportTexts) => ({
   title: `${row.deviceName} · ${texts.metrics[row.metric] ?? row.metric} (${row.unit})`,
   points: row.chart,
   gaps: row.gaps,
-  low: row.low,
-  high: row.high,
+  // The strictest bounds of the device's alarms, unlabelled: the legend says what dashes are.
+  thresholds: [
+    ...(row.low === null ? [] : [{ value: row.low, bound: 'min' as const }]),
+    ...(row.high === null ? [] : [{ value: row.high, bound: 'max' as const }]),
+  ],
   bucketMs,
 });

@@ -8,9 +8,12 @@ import { api } from '../../../lib/api-client';
 import { sharedKeys } from '../../../lib/query-keys';
 import { accountSettingsKey } from './get-account-settings';
 
-/** PUT /api/account/updateAccountSettings (account owners only): either setting or both. */
+/**
+ * PUT /api/account/updateAccountSettings (account owners only): either setting or both. The
+ * form shows a refusal under its field (silent: no toast of the client's).
+ */
 export const updateAccountSettings = (body: UpdateAccountSettings) =>
-  api.put('/api/account/updateAccountSettings', accountSettingsReply, { body });
+  api.put('/api/account/updateAccountSettings', accountSettingsReply, { body, silent: true });
 
 /** Everything shown in the account's unit is refetched after a change. */
 export function useUpdateTemperatureUnit() {

@@ -3,9 +3,15 @@ import { offlineAlarmSettingsReply, type OfflineAlarmSettings } from '@vigil/con
 import { api } from '../../../lib/api-client';
 import { offlineAlarmSettingsKey } from './get-offline-alarm-settings';
 
-/** PUT /api/misc/account/offlineAlarmSetting (account owners only). */
+/**
+ * PUT /api/misc/account/offlineAlarmSetting (account owners only). The form shows a refusal
+ * under its field (silent: no toast of the client's).
+ */
 export const updateOfflineAlarmSettings = (body: OfflineAlarmSettings) =>
-  api.put('/api/misc/account/offlineAlarmSetting', offlineAlarmSettingsReply, { body });
+  api.put('/api/misc/account/offlineAlarmSetting', offlineAlarmSettingsReply, {
+    body,
+    silent: true,
+  });
 
 export function useUpdateOfflineAlarmSettings() {
   const queryClient = useQueryClient();

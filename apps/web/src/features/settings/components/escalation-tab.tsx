@@ -3,6 +3,7 @@ import { escalationMinutesChoices } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useAccountSettings } from '../api/get-account-settings';
 import { useUpdateEscalationMinutes } from '../api/update-account-settings';
@@ -18,6 +19,7 @@ function EscalationForm({ current }: { current: number }) {
   const { t } = useTranslation();
   const update = useUpdateEscalationMinutes();
   const [minutes, setMinutes] = useState(current);
+  const errors = useFieldErrors(['escalationMinutes']);
   const options = escalationMinutesChoices.map((value) => ({
     value: String(value),
     label: t(`settings.escalation.choices.${value}`),
@@ -34,6 +36,7 @@ function EscalationForm({ current }: { current: number }) {
       onSuccess: () => {
         notifySuccess(t('settings.escalation.success'));
       },
+      onError: errors.serverError,
     });
   };
   return (
@@ -46,8 +49,10 @@ function EscalationForm({ current }: { current: number }) {
         data={options}
         allowDeselect={false}
         value={String(minutes)}
+        error={errors.error('escalationMinutes')}
         onChange={(value) => {
           if (value !== null) setMinutes(Number(value));
+          errors.clear('escalationMinutes');
         }}
         comboboxProps={{ withinPortal: true }}
       />

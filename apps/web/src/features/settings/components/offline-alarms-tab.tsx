@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useOfflineAlarmSettings } from '../api/get-offline-alarm-settings';
 import { useUpdateOfflineAlarmSettings } from '../api/update-offline-alarm-settings';
@@ -25,6 +26,9 @@ export function OfflineAlarmsTab({ canEdit }: { canEdit: boolean }) {
   return <OfflineAlarmsForm current={settings.data} canEdit={canEdit} />;
 }
 
+/** The payload fields this form shows a message under. */
+const offlineFields = ['offlineAlarmEnable', 'maxAlarms', 'alarmFrequency'] as const;
+
 const settingsOf = (enabled: boolean, oneTime: boolean, frequency: Frequency) => ({
   offlineAlarmEnable: enabled ? (1 as const) : (0 as const),
   maxAlarms: oneTime ? offlineMaxAlarms.oneTime : offlineMaxAlarms.repeating,
@@ -42,11 +46,13 @@ function OfflineAlarmsForm({ current, canEdit }: FormProps) {
   const [enabled, setEnabled] = useState(current.offlineAlarmEnable === 1);
   const [oneTime, setOneTime] = useState(current.maxAlarms === offlineMaxAlarms.oneTime);
   const [frequency, setFrequency] = useState<Frequency>(current.alarmFrequency);
+  const errors = useFieldErrors(offlineFields);
   const save = () => {
     update.mutate(settingsOf(enabled, oneTime, frequency), {
       onSuccess: () => {
         notifySuccess(t('settings.offline.success'));
       },
+      onError: errors.serverError,
     });
   };
   return (
@@ -59,8 +65,10 @@ function OfflineAlarmsForm({ current, canEdit }: FormProps) {
         description={t('settings.offline.enableDescription')}
         checked={enabled}
         disabled={!canEdit}
+        error={errors.error('offlineAlarmEnable')}
         onChange={(event) => {
           setEnabled(event.currentTarget.checked);
+          errors.clear('offlineAlarmEnable');
         }}
       />
       <Checkbox
@@ -68,8 +76,10 @@ function OfflineAlarmsForm({ current, canEdit }: FormProps) {
         description={t('settings.offline.oneTimeDescription')}
         checked={oneTime}
         disabled={!canEdit || !enabled}
+        error={errors.error('maxAlarms')}
         onChange={(event) => {
           setOneTime(event.currentTarget.checked);
+          errors.clear('maxAlarms');
         }}
       />
       <Select
@@ -81,8 +91,10 @@ function OfflineAlarmsForm({ current, canEdit }: FormProps) {
         allowDeselect={false}
         value={String(frequency)}
         disabled={!canEdit || !enabled || oneTime}
+        error={errors.error('alarmFrequency')}
         onChange={(value) => {
           setFrequency(toFrequency(value));
+          errors.clear('alarmFrequency');
         }}
         comboboxProps={{ withinPortal: true }}
       />

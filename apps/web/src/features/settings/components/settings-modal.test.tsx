@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, type FakeReply } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { SettingsModal } from './settings-modal';
 
@@ -12,13 +12,14 @@ const accountSettings = { temperatureUnit: 'C', voiceCall: false, escalationMinu
 function accountApi(
   offline = { offlineAlarmEnable: 0, maxAlarms: 24, alarmFrequency: 60 },
   settings = accountSettings,
+  refusals: { settings?: FakeReply; offline?: FakeReply } = {},
 ) {
   return fakeApi({
     'GET /api/account/getAccountSettings': ok(settings),
     'PUT /api/account/updateAccountSettings': (request) =>
-      ok({ ...settings, ...(request.body as object) }),
+      refusals.settings ?? ok({ ...settings, ...(request.body as object) }),
     [`GET ${offlinePath}`]: ok(offline),
-    [`PUT ${offlinePath}`]: (request) => ok(request.body),
+    [`PUT ${offlinePath}`]: (request) => refusals.offline ?? ok(request.body),
     'GET /api/account/getApiKey': ok({ apiKey: null, createdAt: null }),
   });
 }
@@ -120,6 +121,103 @@ describe('settings modal', () => {
         selector: 'input',
       }),
     ).toHaveValue('45 min');
+  });
+
+  it('shows the server’s refusal of the temperature unit under the choice, not as a toast', async () => {
+    accountApi(undefined, undefined, {
+      settings: fail(
+        400,
+        'temperature unit must be C or F',
+        'temperatureUnitInvalid',
+        'temperatureUnit',
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('radio', { name: 'Fahrenheit' }));
+    await user.click(screen.getByRole('button', { name: 'Change temperature' }));
+    expect(await within(modal()).findByText('temperature unit must be C or F')).toBeVisible();
+    const group = within(modal()).getByRole('radiogroup');
+    expect(group).toHaveAccessibleDescription(/^temperature unit must be C or F/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Choosing again clears the message.
+    await user.click(screen.getByRole('radio', { name: 'Celsius' }));
+    expect(screen.queryByText('temperature unit must be C or F')).toBeNull();
+  });
+
+  it('shows the server’s refusal of the escalation time under its select', async () => {
+    accountApi(undefined, undefined, {
+      settings: fail(
+        400,
+        'escalation time must be 0 (never) or between 15 and 1440 minutes',
+        'escalationMinutesInvalid',
+        'escalationMinutes',
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'Escalation' }));
+    const select = await screen.findByLabelText(
+      'Escalate unacknowledged alarms to the account admins after',
+      { selector: 'input' },
+    );
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: '4 h' }));
+    await user.click(screen.getByRole('button', { name: 'Update escalation' }));
+    expect(
+      await within(modal()).findByText(
+        'escalation time must be 0 (never) or between 15 and 1440 minutes',
+      ),
+    ).toBeVisible();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription(
+      'escalation time must be 0 (never) or between 15 and 1440 minutes',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a refusal that concerns no field as a toast', async () => {
+    accountApi(undefined, undefined, {
+      settings: fail(403, 'You do not have permission to do this', 'forbidden'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'Escalation' }));
+    const select = await screen.findByLabelText(
+      'Escalate unacknowledged alarms to the account admins after',
+      { selector: 'input' },
+    );
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Never' }));
+    await user.click(screen.getByRole('button', { name: 'Update escalation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to do this',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(select).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the server’s refusal of the offline alarm frequency under its select', async () => {
+    accountApi({ offlineAlarmEnable: 1, maxAlarms: 24, alarmFrequency: 60 }, undefined, {
+      offline: fail(
+        400,
+        'please choose an offline alarm frequency',
+        'offlineFrequencyInvalid',
+        'alarmFrequency',
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsModal opened role="super_user" onClose={() => undefined} />);
+    await user.click(await screen.findByRole('tab', { name: 'Offline alarms' }));
+    const frequency = await screen.findByLabelText('Repeat every', { selector: 'input' });
+    await user.click(screen.getByRole('button', { name: 'Update offline alarms' }));
+    expect(
+      await within(modal()).findByText('please choose an offline alarm frequency'),
+    ).toBeVisible();
+    expect(frequency).toHaveAttribute('aria-invalid', 'true');
+    expect(frequency).toHaveAccessibleDescription('please choose an offline alarm frequency');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('offline alarms updated successfully')).toBeNull();
   });
 
   it('shows a user the values read-only, without the API key', async () => {

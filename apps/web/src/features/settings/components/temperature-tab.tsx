@@ -3,6 +3,7 @@ import type { TemperatureUnit } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
+import { useFieldErrors } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useAccountSettings } from '../api/get-account-settings';
 import { useUpdateTemperatureUnit } from '../api/update-account-settings';
@@ -18,6 +19,7 @@ function TemperatureForm({ current, canEdit }: { current: TemperatureUnit; canEd
   const { t } = useTranslation();
   const [unit, setUnit] = useState<TemperatureUnit>(current);
   const update = useUpdateTemperatureUnit();
+  const errors = useFieldErrors(['temperatureUnit']);
   const labels = {
     C: t('settings.temperature.celsius'),
     F: t('settings.temperature.fahrenheit'),
@@ -27,6 +29,7 @@ function TemperatureForm({ current, canEdit }: { current: TemperatureUnit; canEd
       onSuccess: () => {
         notifySuccess(t('settings.temperature.success', { unit: labels[unit] }));
       },
+      onError: errors.serverError,
     });
   };
   return (
@@ -35,8 +38,10 @@ function TemperatureForm({ current, canEdit }: { current: TemperatureUnit; canEd
         label={t('settings.temperature.label')}
         description={t('settings.temperature.description')}
         value={unit}
+        error={errors.error('temperatureUnit')}
         onChange={(value) => {
           setUnit(value === 'F' ? 'F' : 'C');
+          errors.clear('temperatureUnit');
         }}
       >
         <Stack gap="sm" mt="sm">

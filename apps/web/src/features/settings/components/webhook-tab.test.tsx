@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok } from '../../../test/fake-api';
 import { signInAs } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { WebhookTab } from './webhook-tab';
@@ -52,5 +52,23 @@ describe('webhook tab', () => {
       expect(api.calls('PUT /api/account/webhooks')[0]?.body).toMatchObject({ rotateSecret: true });
     });
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_new');
+  });
+
+  it('shows the server’s refusal of the URL under the field, not as a toast', async () => {
+    signInAs('super_user');
+    const refusal = 'webhooks cannot be sent to a local, private or reserved network address';
+    fakeApi({
+      'GET /api/account/webhooks': ok(null),
+      'PUT /api/account/webhooks': fail(400, refusal, 'webhookTargetNotAllowed', 'url'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhookTab />);
+    const url = await screen.findByLabelText(/^Webhook URL/);
+    await user.type(url, 'http://10.0.0.7/hook');
+    await user.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByText(refusal)).toBeVisible();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(refusal);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

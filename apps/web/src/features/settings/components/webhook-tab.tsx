@@ -71,7 +71,7 @@ function WebhookForm({ view }: { view: WebhookView | null }) {
         />
         <Switch
           label={t('notifications.webhook.enable')}
-          {...form.getInputProps('enable', { type: 'checkbox' })}
+          {...inputProps(form, 'enable', { type: 'checkbox' })}
         />
         {secret ? (
           <NewSecret secret={secret} />
