@@ -83,7 +83,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', 'vitest.config.ts'],
+    files: ['**/*.js', 'tools/*.d.ts', 'vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

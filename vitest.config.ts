@@ -1,13 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { databaseOnlyPass } from './tools/test-passes.js';
 
-/** `npm test` runs every project: pure units, server integration on a real database, web components. */
+/**
+ * `npm test` runs every project: pure units, server integration on a real database, web
+ * components. A second pass on another database (`VIGIL_TEST_DATABASE_PASS=1`, as `.ci/run`'s
+ * PostgreSQL pass sets) runs only what depends on the database: tools/test-passes.js.
+ */
 export default defineConfig({
   test: {
-    projects: [
-      'packages/contracts/vitest.config.ts',
-      'apps/server/vitest.config.ts',
-      'apps/web/vitest.config.ts',
-      'apps/simulator/vitest.config.ts',
-    ],
+    projects: databaseOnlyPass
+      ? ['apps/server/vitest.config.ts']
+      : [
+          'packages/contracts/vitest.config.ts',
+          'apps/server/vitest.config.ts',
+          'apps/web/vitest.config.ts',
+          'apps/simulator/vitest.config.ts',
+        ],
   },
 });
