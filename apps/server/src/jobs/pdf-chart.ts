@@ -38,6 +38,8 @@ export type ChartFrame = {
   language: Language;
   fonts: { body: string; bold: string };
   noDataText: string;
+  /** How a time tick reads; by default `YYYY-MM-DD HH:mm` on the period's clock. */
+  tickText?: (at: number) => string;
 };
 
 /**
@@ -137,7 +139,8 @@ function drawAxes(doc: Doc, series: ChartSeries, frame: ChartFrame, scale: Scale
   for (let step = 0; step <= 4; step += 1) {
     const at = start + ((end - start) * step) / 4;
     const offset = step === 0 ? 0 : step === 4 ? 80 : 40;
-    doc.text(formatLocal(at, frame.timezone).slice(0, 16), x(at) - offset, top + chartHeight + 3, {
+    const tick = frame.tickText?.(at) ?? formatLocal(at, frame.timezone).slice(0, 16);
+    doc.text(tick, x(at) - offset, top + chartHeight + 3, {
       width: 80,
       align: step === 0 ? 'left' : step === 4 ? 'right' : 'center',
       lineBreak: false,

@@ -13,7 +13,7 @@ import {
   type Session,
 } from '../helpers/inventory.js';
 import { demo } from '../helpers/fixtures.js';
-import { pdfText } from '../helpers/pdf-text.js';
+import { readPdf } from '../helpers/pdf-document.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 let test: TestApp;
@@ -384,8 +384,11 @@ describe('alarm downloads', () => {
     const download = await file(owner.headers, 'PDF');
     expect(download.headers['content-type']).toBe('application/pdf');
     // Cells wrap within their columns: words are compared across line ends.
-    const text = pdfText(download.rawPayload).replace(/\s+/g, ' ');
+    const text = (await readPdf(download.rawPayload)).text.replace(/\s+/g, ' ');
     expect(text).toContain('Alarm report');
+    // Times as the web's alarm tables write them in English (en-GB, 24-hour).
+    expect(text).toContain('03/03/2025, 09:00');
+    expect(text).toContain('Comment: ');
     expect(text).toContain('Fridge too warm');
     expect(text).toContain('Freezer B');
     expect(text).toContain('Cold Room A');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/index.js';
 import { runAuditExport } from '../../src/jobs/exports/audit-export.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
-import { pdfText } from '../helpers/pdf-text.js';
+import { readPdf } from '../helpers/pdf-document.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
 
 let test: TestApp;
@@ -50,7 +50,7 @@ async function pdfOf(taskId: string, headers = owner) {
   expect(file.headers['content-type']).toBe('application/pdf');
   expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return {
-    text: pdfText(file.rawPayload),
+    text: (await readPdf(file.rawPayload)).text,
     disposition: String(file.headers['content-disposition']),
   };
 }
@@ -151,6 +151,75 @@ describe('the audit trail as PDF (task log_data)', () => {
     );
     // Another person's task is not theirs to poll.
     expect((await getTask(scoped.json().data.taskId as string, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('the audit trail PDF in the language of the person who asks (issue 19)', () => {
+  const setLanguage = async (headers: Record<string, string>, language: string) => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers,
+      payload: { language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  async function pdfIn(language: string, headers: Record<string, string>, body: object) {
+    await setLanguage(headers, language);
+    let taskId: string;
+    try {
+      taskId = (await startTask(headers, body)).json().data.taskId as string;
+    } finally {
+      await setLanguage(headers, 'en');
+    }
+    await test.runtime.worker?.drain();
+    return (await pdfOf(taskId, headers)).text;
+  }
+
+  it('writes Polish titles, columns and the web’s names of events, actions and results', async () => {
+    const text = await pdfIn('pl', owner, {
+      event: 'account',
+      action: 'update',
+      startDate: '2020-01-01T00:00:00Z',
+      endDate: '2100-01-01T00:00:00Z',
+    });
+    for (const words of [
+      'Eksport dziennika audytu',
+      'Konto: Demo Laboratory',
+      'Filtr: zdarzenie Konto; akcja Zmiana; szukane brak',
+      // Times as the web's audit trail writes them, in every language.
+      'Zakres: 2020-01-01 01:00:00 do 2100-01-01 01:00:00',
+      'Strefa czasowa: Europe/Vaduz (wszystkie czasy w tym dokumencie)',
+      'Wyeksportował(a): ',
+      'Wpisy: 5, od najnowszego',
+      'Weryfikacja łańcucha skrótów: nienaruszony',
+      'Użytkownik',
+      'Komunikat',
+      'Sukces',
+    ])
+      expect(text).toContain(words);
+    expect(text.match(/Konto\s*Zmiana|Zmiana\s*Konto/g)?.length).toBeGreaterThanOrEqual(5);
+    for (const english of ['Audit trail export', 'Filter:', 'Entries:', 'success'])
+      expect(text).not.toContain(english);
+  });
+
+  it('writes German for a German administrator, a broken chain included', async () => {
+    const text = await pdfIn('de', admin, {});
+    for (const words of [
+      'Audit-Trail-Export',
+      'Konto: alle Konten',
+      'Filter: Ereignis beliebig; Aktion beliebig; Suche keine',
+      'Zeitraum: erster Eintrag bis jetzt',
+      'Zeitzone: Europe/Vaduz (alle Zeiten in diesem Dokument)',
+      'Exportiert von: ',
+      'Prüfung der Hash-Kette: UNTERBROCHEN: Kette ',
+      'Ereignis',
+      'Meldung',
+      'Anmeldung',
+      'Erfolg',
+    ])
+      expect(text).toContain(words);
+    expect(text).not.toContain('Audit trail export');
   });
 });
 

@@ -11,6 +11,7 @@ import { storedFile } from '../../src/modules/files/storage.js';
 import { insertAlarm } from '../helpers/alarm-engine.js';
 import { createAccountWithOwner, demo, userIdOf } from '../helpers/fixtures.js';
 import { accountIdOf, insertDevice, insertReadings } from '../helpers/history-fixtures.js';
+import { readPdf } from '../helpers/pdf-document.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
 
 let test: TestApp;
@@ -78,24 +79,8 @@ function pdfContent(pdf: Buffer): string {
   return streams.join('\n');
 }
 
-/** The text a PDF shows: its content streams inflated, the strings of their TJ operators joined. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const operation of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      const hexes = [...(operation[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)];
-      lines.push(hexes.map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
+/** The text a PDF shows (its fonts are embedded: DejaVu, for the Polish letters). */
+const pdfText = async (pdf: Buffer) => (await readPdf(pdf)).text;
 
 describe('raw-data export tasks', () => {
   it('runs queued -> running with progress -> completed, then serves the CSV value by value', async () => {
@@ -244,11 +229,13 @@ describe('raw-data export tasks', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(file.rawPayload);
+    const text = await pdfText(file.rawPayload);
+    expect(text).toContain('Raw data export');
     expect(text).toContain('Freezer -80 B');
-    expect(text).toContain('Demo Laboratory');
+    expect(text).toContain('Account: Demo Laboratory');
     expect(text).toContain('Temperature (°F)');
-    expect(text).toContain('2025-06-01 12:03:00');
+    // Times as the web's raw table writes them in English (en-GB, 24-hour).
+    expect(text).toContain('01/06/2025, 12:03:00');
     expect(text).toContain('-111.55');
     // Issue 19: the chart of the range, drawn as the reports draw theirs: its heading, a chart
     // per measured metric titled with its unit, and the series as a stroked blue line.
@@ -302,5 +289,117 @@ describe('raw-data export tasks', () => {
       .from(jobs)
       .where(eq(jobs.singletonKey, `export.cleanup@${tomorrow}`));
     expect(next).toMatchObject({ name: 'export.cleanup', status: 'queued' });
+  });
+});
+
+describe('raw-data exports in the language of the person who asks (issue 19)', () => {
+  const setLanguage = async (headers: Record<string, string>, language: string) => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers,
+      payload: { language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  /** Starts the tasks while the owner's language is `language`, then builds and fetches them. */
+  async function filesIn(language: string, starts: (() => Promise<string>)[]) {
+    await setLanguage(owner, language);
+    let taskIds: string[];
+    try {
+      taskIds = [];
+      for (const start of starts) taskIds.push(await start());
+    } finally {
+      // The language is the one the person had when asking: switching back changes nothing.
+      await setLanguage(owner, 'en');
+    }
+    await test.runtime.worker?.drain();
+    return Promise.all(
+      taskIds.map(async (taskId) => {
+        const task = (await getTask(taskId)).json().data;
+        expect(task.status).toBe('completed');
+        return download(task.resultUrl as string);
+      }),
+    );
+  }
+  const taskOf =
+    (format: 'csv' | 'pdf', body: object = {}) =>
+    async () =>
+      (await createTask(format, owner, body)).json().data.taskId as string;
+
+  it('writes Polish titles, words, dates and decimal commas; the CSV keeps points and ISO times', async () => {
+    const [csv, pdf] = await filesIn('pl', [taskOf('csv'), taskOf('pdf')]);
+    const [header, ...rows] = (csv?.body ?? '').trim().split('\n');
+    expect(header).toBe(
+      'znacznik czasu (UTC),czas lokalny (Europe/Vaduz),Temperatura (°F),Wilgotność (%),opóźniony',
+    );
+    expect(rows[0]).toBe('2025-06-01T10:00:00.000Z,2025-06-01 12:00:00,-112,40,false');
+    expect(rows[7]).toContain(',true');
+    const text = await pdfText(pdf?.rawPayload ?? Buffer.alloc(0));
+    for (const words of [
+      'Eksport surowych danych',
+      'Konto: Demo Laboratory',
+      'Urządzenie: Freezer -80 B',
+      'Zakres: 1.06.2025, 12:00:00 do 1.06.2025, 13:00:00 (Europe/Vaduz)',
+      'Odczyty: 12; temperatury w °F',
+      'Podsumowanie',
+      'średnia',
+      'Wykresy',
+      'linia przerywana: progi alarmu',
+      'Temperatura (°F)',
+      'Wilgotność (%)',
+      // The readings' time title, wrapped within its column.
+      'czas lokalny (Europe/\nVaduz)',
+      // A reading, its value with a decimal comma, the backfilled mark.
+      '1.06.2025, 12:03:00',
+      '-111,55',
+      'opóźniony',
+      'tak',
+      // The chart's threshold label and time axis in Polish.
+      'Freezer range: min. -122,8 °F',
+      '1.06.2025, 12:15',
+    ])
+      expect(text).toContain(words);
+    for (const english of ['Raw data export', 'Summary', 'Charts', 'Readings', '-111.55'])
+      expect(text).not.toContain(english);
+  });
+
+  it('writes German titles and the door as Offen/Geschlossen', async () => {
+    const doorId = await insertDevice(db, accountId, 'Cold room door');
+    await insertReadings(db, doorId, [
+      { ts: new Date('2025-06-01T10:00:00Z'), d: 0 },
+      { ts: new Date('2025-06-01T10:01:00Z'), d: 1 },
+    ]);
+    const [doorCsv, doorPdf, freezerPdf] = await filesIn('de', [
+      taskOf('csv', { deviceId: doorId }),
+      taskOf('pdf', { deviceId: doorId }),
+      taskOf('pdf'),
+    ]);
+    expect((doorCsv?.body ?? '').trim().split('\n')).toEqual([
+      'Zeitstempel (UTC),Ortszeit (Europe/Vaduz),Tür,nachgeliefert',
+      '2025-06-01T10:00:00.000Z,2025-06-01 12:00:00,Geschlossen,false',
+      '2025-06-01T10:01:00.000Z,2025-06-01 12:01:00,Offen,false',
+    ]);
+    const door = await pdfText(doorPdf?.rawPayload ?? Buffer.alloc(0));
+    for (const words of ['Rohdatenexport', 'Gerät: Cold room door', 'Tür', 'Offen', 'Geschlossen'])
+      expect(door).toContain(words);
+    expect(door).not.toContain('Open');
+    const freezer = await pdfText(freezerPdf?.rawPayload ?? Buffer.alloc(0));
+    for (const words of [
+      'Konto: Demo Laboratory',
+      'Zeitraum: 01.06.25, 12:00:00 bis 01.06.25, 13:00:00 (Europe/Vaduz)',
+      'Messwerte: 12; Temperaturen in °F',
+      'Zusammenfassung',
+      'Mittelwert',
+      'Diagramme',
+      'Temperatur (°F)',
+      'Luftfeuchtigkeit (%)',
+      '01.06.25, 12:03:00',
+      '-111,55',
+      'Freezer range: Max. -94 °F',
+    ])
+      expect(freezer).toContain(words);
+    expect(freezer).not.toContain('Temperature (°F)');
   });
 });

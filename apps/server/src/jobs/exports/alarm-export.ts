@@ -37,6 +37,7 @@ export async function runAlarmExport(deps: { db: Db; dataDir: string }, taskId: 
     const report: AlarmReport = {
       companyName: account.companyName,
       unit: account.temperatureUnit,
+      language: params.language,
       params,
       generatedAt: new Date(),
       events,

@@ -1,7 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { formatLocal } from '../../modules/readings/history-time.js';
 import {
   commentLine,
   commentsByEvent,
@@ -9,6 +8,8 @@ import {
   reportColumns,
   type AlarmReport,
 } from './alarm-report.js';
+import { fittingSize, fonts, registerFonts } from './pdf-fonts.js';
+import { exportTexts, localDateTime } from './texts/index.js';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -16,37 +17,42 @@ const margin = 30;
 const rowHeight = 11;
 const fontSize = 7;
 /** Widths of `reportColumns` but the last (comments go on lines of their own): A4 landscape. */
-const widths = [56, 56, 46, 52, 52, 58, 44, 38, 30, 30, 30, 30, 22, 46, 56, 54, 58];
+const widths = [56, 56, 46, 46, 46, 58, 44, 48, 30, 30, 30, 30, 34, 60, 56, 54, 58];
 
 /** The height of a row whose cells wrap within their columns (nothing is cut). */
 function rowHeightOf(doc: Pdf, values: string[], bold = false): number {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
-  const heights = values.map((value, i) =>
-    doc.heightOfString(value || ' ', { width: (widths[i] ?? 0) - 3 }),
-  );
+  doc.font(bold ? fonts.bold : fonts.body);
+  const heights = values.map((value, i) => {
+    const width = (widths[i] ?? 0) - 3;
+    doc.fontSize(fittingSize(doc, value, width, fontSize));
+    return doc.heightOfString(value || ' ', { width });
+  });
   return Math.max(rowHeight, ...heights);
 }
 
 function cells(doc: Pdf, values: string[], y: number, bold = false) {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+  doc.font(bold ? fonts.bold : fonts.body);
   let x = margin;
   values.forEach((value, i) => {
-    const width = widths[i] ?? 0;
-    doc.text(value, x, y, { width: width - 3 });
-    x += width;
+    const width = (widths[i] ?? 0) - 3;
+    doc.fontSize(fittingSize(doc, value, width, fontSize));
+    doc.text(value, x, y, { width });
+    x += widths[i] ?? 0;
   });
 }
 
 function header(doc: Pdf, report: AlarmReport): number {
   const { params } = report;
-  const local = (iso: string) => formatLocal(Date.parse(iso), params.timezone);
-  doc.font('Helvetica-Bold').fontSize(16).text('Alarm report', margin, margin);
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  const { common, alarms } = exportTexts[report.language];
+  const local = (instant: number) =>
+    localDateTime(instant, params.timezone, report.language, 'second');
+  doc.font(fonts.bold).fontSize(16).text(alarms.title, margin, margin);
+  doc.font(fonts.body).fontSize(10).moveDown(0.5);
   const lines = [
-    `Account: ${report.companyName}`,
-    `Range: ${local(params.from)} to ${local(params.to)} (${params.timezone})`,
-    `Generated at: ${formatLocal(report.generatedAt.getTime(), params.timezone)} (${params.timezone})`,
-    `Alarm events: ${report.events.length}; temperatures in °${report.unit}`,
+    `${common.account}: ${report.companyName}`,
+    `${common.range}: ${local(Date.parse(params.from))} ${common.to} ${local(Date.parse(params.to))} (${params.timezone})`,
+    `${common.generatedAt}: ${local(report.generatedAt.getTime())} (${params.timezone})`,
+    alarms.events(report.events.length, report.unit),
   ];
   for (const line of lines) doc.text(line);
   return doc.y + 10;
@@ -57,15 +63,17 @@ function header(doc: Pdf, report: AlarmReport): number {
  * the event's comments, wrapped, on the lines below it.
  */
 export async function writeAlarmPdf(path: string, report: AlarmReport): Promise<void> {
+  const texts = exportTexts[report.language];
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin,
-    info: { Title: 'Alarm report', Author: 'Vigil' },
+    info: { Title: texts.alarms.title, Author: 'Vigil' },
   });
+  registerFonts(doc);
   const out = createWriteStream(path);
   doc.pipe(out);
-  const titles = reportColumns.slice(0, -1).map((title) => title);
+  const titles = reportColumns(report.language, null).slice(0, -1);
   const bottom = doc.page.height - margin - rowHeight;
   const comments = commentsByEvent(report);
   const titleHeight = rowHeightOf(doc, titles, true);
@@ -79,15 +87,15 @@ export async function writeAlarmPdf(path: string, report: AlarmReport): Promise<
     y = margin + titleHeight;
   };
   for (const event of report.events) {
-    const row = eventCells(event, report);
+    const row = eventCells(event, report, 'pdf');
     const height = rowHeightOf(doc, row);
     y += rowHeight;
     room(height);
     cells(doc, row, y);
     y += height - rowHeight;
     for (const comment of comments.get(event.id) ?? []) {
-      const text = `Comment: ${commentLine(comment, report.params.timezone)}`;
-      doc.font('Helvetica-Oblique').fontSize(fontSize);
+      const text = `${texts.alarms.comment}: ${commentLine(comment, report, 'pdf')}`;
+      doc.font(fonts.italic).fontSize(fontSize);
       const width = doc.page.width - 2 * margin - 20;
       const height = doc.heightOfString(text, { width });
       y += rowHeight;
@@ -98,9 +106,9 @@ export async function writeAlarmPdf(path: string, report: AlarmReport): Promise<
   }
   if (report.events.length === 0)
     doc
-      .font('Helvetica')
+      .font(fonts.body)
       .fontSize(10)
-      .text('No alarms in this range.', margin, y + 2 * rowHeight);
+      .text(texts.alarms.noEvents, margin, y + 2 * rowHeight);
   doc.end();
   await finished(out);
 }

@@ -6,6 +6,8 @@ import PDFDocument from 'pdfkit';
 import type { findEntries } from '../../modules/audit/repo.js';
 import { formatLocal } from '../../modules/readings/history-time.js';
 import type { AuditExportParams } from '../../modules/tasks/params.js';
+import { fittingSize, fonts, registerFonts } from './pdf-fonts.js';
+import { exportTexts, wordOf, type ExportTexts } from './texts/index.js';
 
 export type AuditRow = Awaited<ReturnType<typeof findEntries>>[number];
 /** Pages of audit entries, newest first, streamed from the database. */
@@ -23,77 +25,96 @@ type Pdf = PDFKit.PDFDocument;
 const margin = 36;
 const fontSize = 8;
 const padding = 3;
-const columns = [
-  { title: 'time', width: 92 },
-  { title: 'account', width: 100 },
-  { title: 'user', width: 120 },
-  { title: 'event', width: 60 },
-  { title: 'action', width: 70 },
-  { title: 'result', width: 45 },
-  { title: 'message', width: 283 },
-];
+const columnKeys = ['time', 'account', 'user', 'event', 'action', 'result', 'message'] as const;
+/** Column widths (A4 landscape), in the order of `columnKeys`. */
+const widths = [92, 100, 120, 60, 70, 45, 283];
 
-export function verificationText(result: AuditVerifyResult): string {
-  if (result.ok)
-    return `intact: ${result.entries} entries in ${result.chains} chain(s) verified from their first entry to their head, no broken link`;
+type AuditTexts = ExportTexts['audit'];
+
+/**
+ * The size of a cell's text: a word too long for its column is set smaller, but for the
+ * message, where a long link or id simply wraps and the rest of the message stays readable.
+ */
+const cellSize = (doc: Pdf, value: string, i: number, width: number) =>
+  columnKeys[i] === 'message' ? fontSize : fittingSize(doc, value, width, fontSize);
+
+export function verificationText(result: AuditVerifyResult, texts: AuditTexts): string {
+  if (result.ok) return texts.intact(result.entries, result.chains);
   const broken = result.firstBroken;
-  return `BROKEN: chain ${broken?.chain ?? '?'} at seq ${broken?.seq ?? '?'} (${broken?.reason ?? 'unknown'}); ${result.entries} entries verified before it`;
+  // The reason is the verifier's own (English) words, as the API answers them.
+  return texts.broken(
+    broken?.chain ?? '?',
+    String(broken?.seq ?? '?'),
+    broken?.reason ?? '?',
+    result.entries,
+  );
 }
 
+/**
+ * The header: account, filter, range, time zone, exporter and time, entries and the
+ * verification, in the language of the person who asked. Times are written as the web's
+ * audit trail writes them (`YYYY-MM-DD HH:mm:ss`, in every language).
+ */
 function header(doc: Pdf, document: AuditDocument): number {
   const { params } = document;
+  const { common, audit } = exportTexts[params.language];
   const local = (iso: string | undefined, fallback: string) =>
     iso === undefined ? fallback : formatLocal(Date.parse(iso), params.timezone);
-  doc.font('Helvetica-Bold').fontSize(16).text('Audit trail export', margin, margin);
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  const event = params.event === undefined ? audit.any : wordOf(audit.events, params.event);
+  const action = params.action === undefined ? audit.any : wordOf(audit.actions, params.action);
+  doc.font(fonts.bold).fontSize(16).text(audit.title, margin, margin);
+  doc.font(fonts.body).fontSize(10).moveDown(0.5);
   const lines = [
-    `Account: ${params.accountName ?? 'all accounts'}`,
-    `Filter: event ${params.event ?? 'any'}; action ${params.action ?? 'any'}; search ${params.search ? `"${params.search}"` : 'none'}`,
-    `Range: ${local(params.startDate, 'first entry')} to ${local(params.endDate, 'now')}`,
-    `Time zone: ${params.timezone} (every time in this document)`,
-    `Exported by: ${params.exportedBy} at ${formatLocal(document.generatedAt.getTime(), params.timezone)}`,
-    `Entries: ${document.total}, newest first`,
-    `Hash chain verification: ${verificationText(document.verification)}`,
+    `${common.account}: ${params.accountName ?? audit.allAccounts}`,
+    audit.filter(event, action, params.search || undefined),
+    `${common.range}: ${local(params.startDate, audit.firstEntry)} ${common.to} ${local(params.endDate, audit.now)}`,
+    audit.timezoneNote(params.timezone),
+    audit.exportedBy(
+      params.exportedBy,
+      formatLocal(document.generatedAt.getTime(), params.timezone),
+    ),
+    audit.entries(document.total),
+    `${audit.verification}: ${verificationText(document.verification, audit)}`,
   ];
   for (const line of lines) doc.text(line, { width: doc.page.width - 2 * margin });
   return doc.y + 10;
 }
 
-function rowValues(row: AuditRow, timezone: string): string[] {
+function rowValues(row: AuditRow, timezone: string, texts: AuditTexts): string[] {
   return [
     formatLocal(row.createdAt.getTime(), timezone),
-    row.accountName ?? 'platform',
-    row.userEmail ?? 'system',
-    row.event,
-    row.action,
-    row.result,
+    row.accountName ?? texts.platform,
+    row.userEmail ?? texts.system,
+    wordOf(texts.events, row.event),
+    wordOf(texts.actions, row.action),
+    texts.results[row.result],
     row.information,
   ];
 }
 
 /** Draws one row, wrapping each cell; returns its height. */
 function drawRow(doc: Pdf, values: string[], y: number, bold = false): number {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+  doc.font(bold ? fonts.bold : fonts.body);
   let x = margin;
   let height = 0;
   values.forEach((value, i) => {
-    const width = (columns[i]?.width ?? 0) - padding;
+    const width = (widths[i] ?? 0) - padding;
+    doc.fontSize(cellSize(doc, value, i, width));
     doc.text(value, x, y, { width });
     height = Math.max(height, doc.heightOfString(value, { width }));
-    x += columns[i]?.width ?? 0;
+    x += widths[i] ?? 0;
   });
   return height + padding;
 }
 
 function rowHeight(doc: Pdf, values: string[]): number {
-  doc.font('Helvetica').fontSize(fontSize);
-  return (
-    Math.max(
-      ...values.map((value, i) =>
-        doc.heightOfString(value, { width: (columns[i]?.width ?? 0) - padding }),
-      ),
-    ) + padding
-  );
+  doc.font(fonts.body);
+  const heights = values.map((value, i) => {
+    const width = (widths[i] ?? 0) - padding;
+    doc.fontSize(cellSize(doc, value, i, width));
+    return doc.heightOfString(value, { width });
+  });
+  return Math.max(...heights) + padding;
 }
 
 /**
@@ -106,22 +127,24 @@ export async function writeAuditPdf(
   document: AuditDocument,
   pages: AuditRowPages,
 ): Promise<void> {
+  const texts = exportTexts[document.params.language].audit;
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin,
-    info: { Title: 'Audit trail', Author: 'Vigil' },
+    info: { Title: texts.documentTitle, Author: 'Vigil' },
   });
+  registerFonts(doc);
   const out = createWriteStream(path);
   doc.pipe(out);
-  const titles = columns.map((column) => column.title);
+  const titles = columnKeys.map((key) => texts.columns[key]);
   const bottom = doc.page.height - margin;
   let y = header(doc, document);
   y += drawRow(doc, titles, y, true);
   let rows = 0;
   for await (const page of pages) {
     for (const row of page) {
-      const values = rowValues(row, document.params.timezone);
+      const values = rowValues(row, document.params.timezone, texts);
       if (y + rowHeight(doc, values) > bottom) {
         doc.addPage();
         await nextTurn();
@@ -133,9 +156,9 @@ export async function writeAuditPdf(
   }
   if (rows === 0)
     doc
-      .font('Helvetica')
+      .font(fonts.body)
       .fontSize(10)
-      .text('No audit entries match this filter.', margin, y + 4);
+      .text(texts.noEntries, margin, y + 4);
   doc.end();
   await finished(out);
 }

@@ -55,7 +55,7 @@ export async function exportCharts(
       value: shownValue(metric, point.value, document.unit),
     }));
     return {
-      title: columnTitle(metric, document.unit),
+      title: columnTitle(metric, document.unit, document.language),
       points,
       gaps: missingBuckets(points, bucketMs),
       thresholds: thresholds.get(metric) ?? [],

@@ -7,11 +7,14 @@ import {
   type ExportDocument,
   type ReadingPages,
 } from './document.js';
+import { exportTexts } from './texts/index.js';
 
 /**
  * One tidy table: a row per reading with its UTC timestamp, its local time, every metric
  * the device has in the range under a title with its unit (temperatures in the account's
- * unit, the door as Open/Closed) and the backfilled flag.
+ * unit, the door as Open/Closed) and the backfilled flag. Titles and states are in the
+ * language of the person who asked; numbers keep a point, times `YYYY-MM-DD HH:mm:ss` and the
+ * flag true/false, so that any spreadsheet or script reads them the same way.
  * Rows stream from the database to the file page by page.
  */
 export async function writeCsv(
@@ -19,14 +22,15 @@ export async function writeCsv(
   document: ExportDocument,
   pages: ReadingPages,
 ): Promise<void> {
-  const { unit } = document;
+  const { unit, language } = document;
   const { timezone } = document.params;
+  const texts = exportTexts[language].raw;
   const metrics = exportMetrics(document);
   const columns = [
-    'timestamp (UTC)',
-    `local time (${timezone})`,
-    ...metrics.map((metric) => columnTitle(metric, unit)),
-    'backfilled',
+    texts.timestampUtc,
+    texts.localTime(timezone),
+    ...metrics.map((metric) => columnTitle(metric, unit, language)),
+    texts.backfilled,
   ];
   async function* records() {
     for await (const page of pages) {
@@ -35,7 +39,7 @@ export async function writeCsv(
           row.ts.toISOString(),
           formatLocal(row.ts.getTime(), timezone),
           // Numbers are plain numbers to the one CSV writer: never quoted as formulas.
-          ...metrics.map((metric) => cellText(metric, row[metric], unit)),
+          ...metrics.map((metric) => cellText(metric, row[metric], unit, language, 'csv')),
           row.backfilled ? 'true' : 'false',
         ];
       }

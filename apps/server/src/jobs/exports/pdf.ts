@@ -6,17 +6,17 @@ import PDFDocument from 'pdfkit';
 import { drawChart } from '../pdf-chart.js';
 import type { RawReading } from '../../modules/readings/history-repo.js';
 import { displayUnit } from '../../modules/readings/history-metrics.js';
-import { formatLocal } from '../../modules/readings/history-time.js';
 import { reportTexts } from '../reports/texts.js';
 import {
   cellText,
   columnTitle,
   exportMetrics,
-  metricLabel,
   shownValue,
   type ExportDocument,
   type ReadingPages,
 } from './document.js';
+import { fittingSize, fonts, registerFonts } from './pdf-fonts.js';
+import { decimalText, exportTexts, localDateTime, summaryColumns } from './texts/index.js';
 
 type Pdf = PDFKit.PDFDocument;
 
@@ -28,8 +28,8 @@ const flagWidth = 55;
 
 type Table = { columns: { title: string; width: number }[]; top: number; bottom: number };
 
-function cells(doc: Pdf, values: string[], table: Table, y: number, bold = false) {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+function cells(doc: Pdf, values: string[], table: Table, y: number) {
+  doc.font(fonts.body).fontSize(fontSize);
   let x = margin;
   values.forEach((value, i) => {
     const width = table.columns[i]?.width ?? 0;
@@ -38,19 +38,38 @@ function cells(doc: Pdf, values: string[], table: Table, y: number, bold = false
   });
 }
 
-const number = (value: number) => String(value);
+/** The column titles, wrapped within their columns (a long title is never cut); their height. */
+function titles(doc: Pdf, table: Table, y: number): number {
+  doc.font(fonts.bold);
+  let x = margin;
+  let height = rowHeight;
+  for (const column of table.columns) {
+    const width = column.width - 4;
+    doc.fontSize(fittingSize(doc, column.title, width, fontSize));
+    doc.text(column.title, x, y, { width });
+    height = Math.max(height, doc.heightOfString(column.title, { width }));
+    x += column.width;
+  }
+  return height;
+}
+
+/** An instant on the export's clock, as the web app writes it in the file's language. */
+const localTime = (document: ExportDocument, instant: number) =>
+  localDateTime(instant, document.params.timezone, document.language, 'second');
 
 function header(doc: Pdf, document: ExportDocument): number {
   const { device, params, unit } = document;
-  const local = (iso: string) => formatLocal(Date.parse(iso), params.timezone);
-  doc.font('Helvetica-Bold').fontSize(16).text('Raw data export', margin, margin);
-  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  const texts = exportTexts[document.language];
+  const local = (iso: string) => localTime(document, Date.parse(iso));
+  const { common } = texts;
+  doc.font(fonts.bold).fontSize(16).text(texts.raw.title, margin, margin);
+  doc.font(fonts.body).fontSize(10).moveDown(0.5);
   const lines = [
-    `Account: ${device.accountName}`,
-    `Device: ${device.name} (${device.deviceId}), id ${device.id}`,
-    `Range: ${local(params.from)} to ${local(params.to)} (${params.timezone})`,
-    `Generated at: ${formatLocal(document.generatedAt.getTime(), params.timezone)} (${params.timezone})`,
-    `Readings: ${document.summary.total}; temperatures in °${unit}`,
+    `${common.account}: ${device.accountName}`,
+    texts.raw.device(device.name, device.deviceId, device.id),
+    `${common.range}: ${local(params.from)} ${common.to} ${local(params.to)} (${params.timezone})`,
+    `${common.generatedAt}: ${localTime(document, document.generatedAt.getTime())} (${params.timezone})`,
+    texts.raw.readings(document.summary.total, unit),
   ];
   for (const line of lines) doc.text(line);
   return doc.y + 10;
@@ -58,31 +77,21 @@ function header(doc: Pdf, document: ExportDocument): number {
 
 /** min / max / mean per metric, in the account's unit. */
 function summary(doc: Pdf, document: ExportDocument, top: number): number {
+  const { language } = document;
+  const widths = [160, 50, 70, 70, 70, 70];
   const table: Table = {
-    columns: [
-      { title: 'metric', width: 160 },
-      { title: 'unit', width: 50 },
-      { title: 'readings', width: 70 },
-      { title: 'min', width: 70 },
-      { title: 'max', width: 70 },
-      { title: 'mean', width: 70 },
-    ],
+    columns: summaryColumns(language).map((title, i) => ({ title, width: widths[i] ?? 70 })),
     top,
     bottom: doc.page.height - margin,
   };
-  doc.font('Helvetica-Bold').fontSize(11).text('Summary', margin, top);
+  doc.font(fonts.bold).fontSize(11).text(exportTexts[language].raw.summary, margin, top);
   let y = doc.y + 4;
-  cells(
-    doc,
-    table.columns.map((column) => column.title),
-    table,
-    y,
-    true,
-  );
+  y += titles(doc, table, y) - rowHeight;
   for (const metric of document.summary.metrics) {
     y += rowHeight;
-    const shown = (value: number) => number(shownValue(metric.metric, value, document.unit));
-    const label = `${metricLabel(metric.metric)} (${metric.metric})`;
+    const shown = (value: number) =>
+      decimalText(shownValue(metric.metric, value, document.unit), language);
+    const label = exportTexts[language].raw.metrics[metric.metric];
     const unit = displayUnit(metric.metric, document.unit);
     const values = [label, unit, String(metric.count), shown(metric.min), shown(metric.max)];
     cells(doc, [...values, shown(metric.mean)], table, y);
@@ -93,11 +102,13 @@ function summary(doc: Pdf, document: ExportDocument, top: number): number {
 function readingsTable(doc: Pdf, metrics: MetricKey[], document: ExportDocument): Table {
   const available = doc.page.width - 2 * margin - timeWidth - flagWidth;
   const width = Math.min(90, available / Math.max(1, metrics.length));
+  const { language, unit } = document;
+  const texts = exportTexts[language].raw;
   return {
     columns: [
-      { title: `local time (${document.params.timezone})`, width: timeWidth },
-      ...metrics.map((metric) => ({ title: columnTitle(metric, document.unit), width })),
-      { title: 'backfilled', width: flagWidth },
+      { title: texts.localTime(document.params.timezone), width: timeWidth },
+      ...metrics.map((metric) => ({ title: columnTitle(metric, unit, language), width })),
+      { title: texts.backfilled, width: flagWidth },
     ],
     top: margin,
     bottom: doc.page.height - margin - rowHeight,
@@ -105,10 +116,11 @@ function readingsTable(doc: Pdf, metrics: MetricKey[], document: ExportDocument)
 }
 
 function rowValues(row: RawReading, metrics: MetricKey[], document: ExportDocument): string[] {
+  const { language, unit } = document;
   return [
-    formatLocal(row.ts.getTime(), document.params.timezone),
-    ...metrics.map((metric) => cellText(metric, row[metric], document.unit)),
-    row.backfilled ? 'yes' : '',
+    localTime(document, row.ts.getTime()),
+    ...metrics.map((metric) => cellText(metric, row[metric], unit, language, 'pdf')),
+    row.backfilled ? exportTexts[language].raw.backfilledMark : '',
   ];
 }
 
@@ -116,17 +128,24 @@ function rowValues(row: RawReading, metrics: MetricKey[], document: ExportDocume
 function charts(doc: Pdf, document: ExportDocument, top: number): number {
   const series = document.charts ?? [];
   if (series.length === 0) return top;
-  doc.font('Helvetica-Bold').fontSize(11).text('Charts', margin, top);
-  // The reports' legend: what the line, the dashes and the breaks are.
-  doc.font('Helvetica').fontSize(8).fillColor('#555').text(reportTexts.en.chartLegend, margin);
+  const { language } = document;
+  const { timezone } = document.params;
+  // The reports' heading and legend: what the line, the dashes and the breaks are.
+  doc.font(fonts.bold).fontSize(11).text(reportTexts[language].charts, margin, top);
+  doc
+    .font(fonts.body)
+    .fontSize(8)
+    .fillColor('#555')
+    .text(reportTexts[language].chartLegend, margin);
   doc.fillColor('black').moveDown(0.5);
   const frame = {
     margin,
     period: { start: Date.parse(document.params.from), end: Date.parse(document.params.to) },
-    timezone: document.params.timezone,
-    language: 'en' as const,
-    fonts: { body: 'Helvetica', bold: 'Helvetica-Bold' },
-    noDataText: 'No readings in this range.',
+    timezone,
+    language,
+    fonts: { body: fonts.body, bold: fonts.bold },
+    noDataText: exportTexts[language].raw.noReadings,
+    tickText: (at: number) => localDateTime(at, timezone, language, 'minute'),
   };
   for (const chart of series) drawChart(doc, chart, frame);
   doc.addPage();
@@ -144,26 +163,22 @@ export async function writePdf(
   document: ExportDocument,
   pages: ReadingPages,
 ): Promise<void> {
+  const texts = exportTexts[document.language];
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin,
-    info: { Title: `Raw data of ${document.device.name}`, Author: 'Vigil' },
+    info: { Title: texts.raw.documentTitle(document.device.name), Author: 'Vigil' },
   });
+  registerFonts(doc);
   const out = createWriteStream(path);
   doc.pipe(out);
   const metrics = exportMetrics(document);
   const table = readingsTable(doc, metrics, document);
   let y = charts(doc, document, summary(doc, document, header(doc, document)));
-  doc.font('Helvetica-Bold').fontSize(11).text('Readings', margin, y);
+  doc.font(fonts.bold).fontSize(11).text(texts.raw.readingsHeading, margin, y);
   y = doc.y + 4;
-  cells(
-    doc,
-    table.columns.map((column) => column.title),
-    table,
-    y,
-    true,
-  );
+  y += titles(doc, table, y) - rowHeight;
   let rows = 0;
   for await (const page of pages) {
     for (const row of page) {
@@ -171,14 +186,7 @@ export async function writePdf(
       if (y > table.bottom) {
         doc.addPage();
         await nextTurn();
-        cells(
-          doc,
-          table.columns.map((column) => column.title),
-          table,
-          table.top,
-          true,
-        );
-        y = table.top + rowHeight;
+        y = table.top + titles(doc, table, table.top);
       }
       cells(doc, rowValues(row, metrics, document), table, y);
       rows += 1;
@@ -186,9 +194,9 @@ export async function writePdf(
   }
   if (rows === 0)
     doc
-      .font('Helvetica')
+      .font(fonts.body)
       .fontSize(10)
-      .text('No readings in this range.', margin, y + rowHeight);
+      .text(texts.raw.noReadings, margin, y + rowHeight);
   doc.end();
   await finished(out);
 }

@@ -89,6 +89,7 @@ export async function runRawExport(deps: ExportDeps, taskId: string): Promise<vo
       device,
       params,
       unit: device.temperatureUnit,
+      language: params.language,
       summary,
       generatedAt: new Date(),
     };

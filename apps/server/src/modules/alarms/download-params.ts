@@ -1,4 +1,4 @@
-import { alarmEventStates } from '@vigil/contracts';
+import { alarmEventStates, languages } from '@vigil/contracts';
 import { z } from 'zod';
 
 /** What an alarm report task remembers of its request (tasks.params), read back by the worker. */
@@ -13,6 +13,11 @@ export const alarmReportParams = z.object({
   states: z.array(z.enum(alarmEventStates)).optional(),
   deviceId: z.uuid().optional(),
   locationId: z.uuid().optional(),
+  /**
+   * The language of the person who asked (their user setting then): the file speaks it. Tasks
+   * queued before files spoke other languages have none and come out in English.
+   */
+  language: z.enum(languages).default('en'),
 });
 export type AlarmReportParams = z.infer<typeof alarmReportParams>;
 

@@ -50,6 +50,7 @@ export async function downloadAlarms(
     to: to.toISOString(),
     timezone: query.timezone,
     format,
+    language: actor.language,
     ...(assignedTo === undefined ? {} : { assignedTo }),
     // The alarm events page's filters, when the file is asked for there.
     ...(query.state ? { states: query.state } : {}),

@@ -52,6 +52,7 @@ export async function startAuditExport(
       ...(account ? { accountId: account.id, accountName: account.companyName } : {}),
       timezone: body.timezone,
       exportedBy: actor.name ? `${actor.name} <${actor.email}>` : actor.email,
+      language: actor.language,
     };
     const row = await repo.insertTask(tx, {
       accountId: actor.accountId,

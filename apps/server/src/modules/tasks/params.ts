@@ -1,3 +1,4 @@
+import { languages } from '@vigil/contracts';
 import { z } from 'zod';
 
 /** What a raw-data export task remembers of its request (tasks.params), read back by the worker. */
@@ -8,6 +9,11 @@ export const rawExportParams = z.object({
   to: z.iso.datetime({ offset: true }),
   format: z.enum(['csv', 'pdf']),
   timezone: z.string(),
+  /**
+   * The language of the person who asked (their user setting then): the file speaks it. Tasks
+   * queued before files spoke other languages have none and come out in English.
+   */
+  language: z.enum(languages).default('en'),
 });
 export type RawExportParams = z.infer<typeof rawExportParams>;
 
@@ -30,6 +36,11 @@ export const auditExportParams = z.object({
   accountName: z.string().optional(),
   timezone: z.string(),
   exportedBy: z.string(),
+  /**
+   * The language of the person who asked (their user setting then): the file speaks it. Tasks
+   * queued before files spoke other languages have none and come out in English.
+   */
+  language: z.enum(languages).default('en'),
 });
 export type AuditExportParams = z.infer<typeof auditExportParams>;
 

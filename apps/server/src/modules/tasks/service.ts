@@ -15,7 +15,7 @@ import * as repo from './repo.js';
 
 type CreateTaskBody = z.output<typeof createTaskBody>;
 type DownloadQuery = z.output<typeof downloadQuery>;
-type RawExportRequest = Omit<RawExportParams, 'deviceName'>;
+type RawExportRequest = Omit<RawExportParams, 'deviceName' | 'language'>;
 
 async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
   const resultUrl =
@@ -50,7 +50,13 @@ async function startRawExport(
   if (to - from > maxExportDays * dayMs) throw badRequest('rangeTooLong', 'to');
   const task = await ctx.db.transaction(async (tx) => {
     const device = await readableDevice(tx, actor, request.deviceId);
-    const params: RawExportParams = { ...request, deviceId: device.id, deviceName: device.name };
+    const params: RawExportParams = {
+      ...request,
+      deviceId: device.id,
+      deviceName: device.name,
+      // The file speaks the language of the person who asks for it.
+      language: actor.language,
+    };
     const row = await repo.insertTask(tx, {
       accountId: device.accountId,
       userId: actor.userId,
