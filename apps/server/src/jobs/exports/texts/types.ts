@@ -1,21 +1,9 @@
 import type { AlarmEventState, auditResults, MetricKey, SignatureMeaning } from '@vigil/contracts';
+import { alarmTypes, type AlarmType } from '../../../alarm-engine/checks.js';
 
-/** The alarm event types the engine raises (alarm-engine checks), as the alarm files name them. */
-export const alarmTypeCodes = [
-  'temperature',
-  'humidity',
-  'co2',
-  'thermocouple',
-  'pressure',
-  'ln2_temperature',
-  'ln2_level',
-  'water',
-  'battery',
-  'door',
-  'light',
-  'offline',
-] as const;
-export type AlarmTypeCode = (typeof alarmTypeCodes)[number];
+/** The alarm event types the engine raises, as the alarm files name them. */
+export const alarmTypeCodes = alarmTypes;
+export type AlarmTypeCode = AlarmType;
 
 /** The audit trail's `event` codes (as the web's auditTrail.codes.events names them). */
 export const auditEventCodes = [
