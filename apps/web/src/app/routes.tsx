@@ -1,15 +1,29 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Session } from '@vigil/contracts';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import LoginPage from '../features/auth/pages/login-page';
+import { preloadable } from '../lib/preloadable';
 import { homePath, useSession, type StoredSession } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { RequireRole } from './require-role';
 
-const loadSignedInLayout = () => import('./layouts/signed-in-layout');
-const loadDashboardPage = () => import('../features/dashboard/pages/dashboard-page');
-const loadDeviceData = () => import('../features/device-data');
-const SignedInLayout = lazy(loadSignedInLayout);
+// The signed-in shell, the dashboard and its data panel load ahead of their first render (the
+// person typing on the sign-in page), and then render without a loader in between.
+const SignedInLayout = preloadable(
+  () => import('./layouts/signed-in-layout'),
+  (module) => module.default,
+);
+const DashboardPage = preloadable(
+  () => import('../features/dashboard/pages/dashboard-page'),
+  (module) => module.default,
+);
+// Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
+const DeviceDataPanel = preloadable(
+  () => import('../features/device-data'),
+  (module) => module.DeviceDataPanel,
+);
 const SignupPage = lazy(() => import('../features/auth/pages/signup-page'));
 const ForgotPage = lazy(() => import('../features/auth/pages/forgot-page'));
 const ResetPage = lazy(() => import('../features/auth/pages/reset-page'));
@@ -43,7 +57,6 @@ const LightProfilePage = lazy(
 const DeviceAlarmsTab = lazy(() =>
   import('../features/alarm-definitions').then((module) => ({ default: module.DeviceAlarmsTab })),
 );
-const DashboardPage = lazy(loadDashboardPage);
 const OverviewPage = lazy(() => import('../features/dashboard/pages/overview-page'));
 const AlarmEventsPage = lazy(() => import('../features/alarm-events/pages/alarm-events-page'));
 const AcknowledgeButton = lazy(() =>
@@ -58,19 +71,48 @@ const AuditTrailPage = lazy(() => import('../features/audit-trail/pages/audit-tr
 const ReportsPage = lazy(() => import('../features/reports/pages/reports-page'));
 // Konva loads with the map page only (and its canvas in a chunk of its own).
 const MapPage = lazy(() => import('../features/map/pages/map-page'));
-// Its own chunk (uPlot): the dashboard's cards show while the data panel loads.
-const DeviceDataPanel = lazy(() =>
-  loadDeviceData().then((module) => ({ default: module.DeviceDataPanel })),
-);
+/** The dashboard's code: the shell and the page most people land on (and its chart). */
+const loadDashboard = () =>
+  Promise.all([SignedInLayout.preload(), DashboardPage.preload(), DeviceDataPanel.preload()]);
 
 /**
- * On the sign-in click, the shell, the dashboard and its chart start loading while the server
- * checks the password, instead of one after the other once it has answered.
+ * Loaded while the person types their password, not once the server has answered: by the time it
+ * has, the pages after sign-in are usually here.
  */
 function preloadSignedIn() {
-  void loadSignedInLayout();
-  void loadDashboardPage();
-  void loadDeviceData();
+  loadDashboard().catch(() => undefined);
+}
+
+/** Before the sign-in completes: the code of the page the person lands on (the spinner still on). */
+function prepareHome(session: Session): Promise<unknown> {
+  return homePath(session.role) === '/dashboard' ? loadDashboard() : SignedInLayout.preload();
+}
+
+/**
+ * The dashboard's lists, then the chart of the device it opens on, asked for as the person is
+ * signed in and before the dashboard renders (rendering it takes a while, and its cards would ask
+ * only after): when its code is here, which `prepareHome` waited for.
+ */
+function prefetchHome(queryClient: QueryClient, session: Session) {
+  const dashboard = DashboardPage.loaded();
+  const deviceData = DeviceDataPanel.loaded();
+  if (homePath(session.role) !== '/dashboard' || !dashboard || !deviceData) return;
+  void dashboard.prefetchDashboard(queryClient, session.userId).then((deviceId) => {
+    if (deviceId) deviceData.prefetchDeviceChart(queryClient, deviceId, dashboard.defaultTimeValue);
+  });
+}
+
+function LoginRoute() {
+  const queryClient = useQueryClient();
+  return (
+    <LoginPage
+      preload={preloadSignedIn}
+      prepare={prepareHome}
+      onSignedIn={(session) => {
+        prefetchHome(queryClient, session);
+      }}
+    />
+  );
 }
 
 const authWidth = 460;
@@ -294,7 +336,7 @@ function SignedOutRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout width={authWidth} />}>
-        <Route path="/login" element={<LoginPage onSignIn={preloadSignedIn} />} />
+        <Route path="/login" element={<LoginRoute />} />
         <Route path="/admin/signup" element={<SignupPage />} />
         <Route path="/forgot" element={<ForgotPage />} />
         {mailLinkRoutes()}

@@ -1,9 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { dashboardApi } from '../features/dashboard/pages/dashboard-test-api';
+import { signOut } from '../lib/session';
 import { fakeApi, fail, ok } from '../test/fake-api';
-import { metadataOf, pageOf, sessionOf } from '../test/fixtures';
+import { ids, metadataOf, pageOf, sessionOf } from '../test/fixtures';
 import { renderApp } from '../test/render';
+
+// uPlot draws on a canvas, which jsdom lacks: a stand-in records the charts made.
+const plots = vi.hoisted(() => [] as unknown[]);
+vi.mock('uplot', () => ({
+  default: class FakePlot {
+    static paths = {};
+    constructor() {
+      plots.push(this);
+    }
+    setData() {
+      return undefined;
+    }
+    setSize() {
+      return undefined;
+    }
+    destroy() {
+      return undefined;
+    }
+  },
+}));
 
 const signInApi = (role: 'super_admin' | 'super_user' | 'user') =>
   fakeApi({
@@ -54,6 +76,35 @@ describe('sign-in', () => {
     // The dashboard shows 'Loading...' until its lists answer.
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('asks for the chart of the device the dashboard opens on as soon as its list is in, once', async () => {
+    const graphPath = `/api/device/${ids.device}/graph`;
+    const api = dashboardApi({
+      extra: {
+        'POST /api/auth': ok(sessionOf('super_user')),
+        [`GET ${graphPath}`]: ok({
+          points: [{ ts: new Date().toISOString(), t: 4.4 }],
+          bucket: 'raw',
+          from: new Date(Date.now() - 3_600_000).toISOString(),
+          to: new Date().toISOString(),
+        }),
+        [`GET /api/alarms/${ids.device}`]: ok(pageOf([])),
+      },
+    });
+    signOut();
+    renderApp('/login');
+    await signInWith(sessionOf('super_user').email, 'vigil-demo');
+    await waitFor(() => {
+      expect(plots).toHaveLength(1);
+    });
+    expect(window.location.search).toContain(`device=${ids.device}`);
+    const paths = api.requests.map((request) => request.path);
+    // Before the dashboard's cards (which ask once it has rendered with the list), not after.
+    expect(paths.indexOf(graphPath)).toBeLessThan(paths.indexOf('/api/misc/connectedStatus'));
+    expect(api.calls(`GET ${graphPath}`)).toHaveLength(1);
+    expect(api.calls(`GET /api/alarms/${ids.device}`)).toHaveLength(1);
+    expect(api.calls(`GET /api/device/${sessionOf('super_user').userId}/`)).toHaveLength(1);
   });
 
   it('shows a wrong password under the password field, not in a toast, and stays signed out', async () => {

@@ -3,15 +3,38 @@ import { i18n } from './i18n';
 /** Regional formats: British English (day first, 24-hour clock), Polish, Swiss-Liechtenstein German. */
 const locales: Record<string, string> = { en: 'en-GB', pl: 'pl-PL', de: 'de-LI' };
 
+/** The date and time styles the app shows. */
+const styles = {
+  dateTime: { dateStyle: 'short', timeStyle: 'short' },
+  /** To the second: readings and log lines come seconds apart. */
+  dateTimeSeconds: { dateStyle: 'short', timeStyle: 'medium' },
+  date: { dateStyle: 'short' },
+  time: { timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The person's language's formatter for a style (and time zone, else the browser's). Made once
+ * each: making one costs far more than using it, and a chart asks for hundreds of tick labels.
+ */
+export function dateTimeFormat(style: keyof typeof styles, timeZone?: string): Intl.DateTimeFormat {
+  const locale = locales[i18n.language] ?? 'en-GB';
+  const key = `${locale}|${style}|${timeZone ?? ''}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...styles[style], timeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** A short, localised date and time (e.g. 24/11/2022, 14:05). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return i18n.t('common.notAvailable');
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return i18n.t('common.notAvailable');
-  return new Intl.DateTimeFormat(locales[i18n.language] ?? 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(date);
+  return dateTimeFormat('dateTime').format(date);
 }
 
 /** A short, localised date (e.g. 24/11/2026), in `timeZone` when given. */
@@ -19,10 +42,7 @@ export function formatDate(iso: string | null | undefined, timeZone?: string): s
   if (!iso) return i18n.t('common.notAvailable');
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return i18n.t('common.notAvailable');
-  return new Intl.DateTimeFormat(locales[i18n.language] ?? 'en-GB', {
-    dateStyle: 'short',
-    timeZone,
-  }).format(date);
+  return dateTimeFormat('date', timeZone).format(date);
 }
 
 /** Country code plus number, or N/A (spec platform 2, users page). */
@@ -30,20 +50,14 @@ export function formatPhone(countryCode: string, phoneNumber: string): string {
   return phoneNumber ? `${countryCode} ${phoneNumber}`.trim() : i18n.t('common.notAvailable');
 }
 
-const tickFormats = {
-  time: { timeStyle: 'short' },
-  date: { dateStyle: 'short' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-
 /**
  * A chart's time tick in the person's language and clock (24-hour in en-GB, pl and de), like
  * the tables: the time of day when ticks are less than a day apart, with the date under the
  * first tick and where the day changes; the date alone for wider steps.
  */
 export function formatTick(date: Date, stepSeconds: number, withDate: boolean): string {
-  const locale = locales[i18n.language] ?? 'en-GB';
-  const dateText = new Intl.DateTimeFormat(locale, tickFormats.date).format(date);
+  const dateText = dateTimeFormat('date').format(date);
   if (stepSeconds >= 86_400) return dateText;
-  const time = new Intl.DateTimeFormat(locale, tickFormats.time).format(date);
+  const time = dateTimeFormat('time').format(date);
   return withDate ? `${time}\n${dateText}` : time;
 }

@@ -1,1 +1,2 @@
 export { DeviceDataPanel, type DeviceDataPanelProps } from './components/device-data-panel';
+export { prefetchDeviceChart } from './api/prefetch-chart';

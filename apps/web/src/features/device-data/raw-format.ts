@@ -1,4 +1,5 @@
 import { metricKeys, noReading, type MetricKey, type TemperatureUnit } from '@vigil/contracts';
+import { dateTimeFormat } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 import { formatTemperature } from '../../lib/temperature';
 
@@ -12,16 +13,11 @@ export function rawColumnsOf(rows: readonly RawRow[]): MetricKey[] {
   return metricKeys.filter((key) => rows.some((row) => key in row));
 }
 
-const locales: Record<string, string> = { en: 'en-GB', pl: 'pl-PL', de: 'de-LI' };
-
 /** A reading's time on the browser's clock, to the second (readings come every few seconds). */
 export function formatReadingTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return i18n.t('common.notAvailable');
-  return new Intl.DateTimeFormat(locales[i18n.language] ?? 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  }).format(date);
+  return dateTimeFormat('dateTimeSeconds').format(date);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody } from '@vigil/contracts';
+import type { LoginBody, Session } from '@vigil/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -14,6 +14,22 @@ export async function login(body: LoginBody, onSent?: () => void) {
   return reply;
 }
 
-export function useLogin(onSent?: () => void) {
-  return useMutation({ mutationFn: (body: LoginBody) => login(body, onSent) });
+export interface LoginHooks {
+  /** Runs once the sign-in request is on its way. */
+  onSent?: () => void;
+  /**
+   * Runs once the server has accepted the person, before the mutation settles: the app may wait
+   * there for the code of the page it opens next. Its failure does not fail the sign-in.
+   */
+  prepare?: (session: Session) => Promise<unknown>;
+}
+
+export function useLogin({ onSent, prepare }: LoginHooks = {}) {
+  return useMutation({
+    mutationFn: async (body: LoginBody) => {
+      const session = await login(body, onSent);
+      await prepare?.(session).catch(() => undefined);
+      return session;
+    },
+  });
 }

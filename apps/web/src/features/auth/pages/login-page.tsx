@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import type { Session } from '@vigil/contracts';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
 import { inputProps } from '../../../lib/forms';
@@ -15,15 +16,30 @@ const preloadSchemas = () => {
 };
 
 interface LoginPageProps {
-  /** Called as the person submits: the app may start loading what comes after sign-in. */
-  onSignIn?: () => void;
+  /**
+   * Called as the person starts typing (or a password manager fills the form) and again as the
+   * request is sent: the app may start loading what comes after sign-in.
+   */
+  preload?: () => void;
+  /**
+   * Awaited once the server has accepted the person, before they are signed in here (the button
+   * still busy): the app may wait for the code of the page it opens, so that it shows at once.
+   */
+  prepare?: (session: Session) => Promise<unknown>;
+  /** Called once the person is signed in, before the app leaves this page. */
+  onSignedIn?: (session: Session) => void;
 }
 
-export default function LoginPage({ onSignIn }: LoginPageProps) {
+export default function LoginPage({ preload, prepare, onSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const login = useLogin(onSignIn);
+  const login = useLogin({ onSent: preload, prepare });
   const form = useForm({ initialValues: { email: '', password: '' } });
+  // Whoever types here is about to sign in: what follows loads while they type.
+  const onInput = () => {
+    preloadSchemas();
+    preload?.();
+  };
 
   // The rules are the contracts' (spec platform 5), loaded with Zod on the first submit.
   const submit = form.onSubmit(async (values) => {
@@ -34,6 +50,7 @@ export default function LoginPage({ onSignIn }: LoginPageProps) {
     login.mutate(loginForm.parse(values), {
       onSuccess: (session) => {
         signIn(session);
+        onSignedIn?.(session);
         notifySuccess(t('auth.login.success'));
         void navigate(homePath(session.role), { replace: true });
       },
@@ -51,7 +68,7 @@ export default function LoginPage({ onSignIn }: LoginPageProps) {
 
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onInput={onInput} noValidate>
         <Stack gap="md">
           <TextInput
             // Someone about to sign in: fetch the form's rules (and Zod) before the click.

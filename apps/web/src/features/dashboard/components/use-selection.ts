@@ -1,5 +1,5 @@
 import type { Device } from '@vigil/contracts';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { hasActiveAlarm } from '../api/live-cache';
@@ -27,15 +27,50 @@ export function firstChoice(devices: Device[], stored: string | null): Device | 
   );
 }
 
+/** The device the data panel opens on when the URL names none (or one that is gone). */
+export function initialDeviceId(devices: Device[]): string | null {
+  return firstChoice(devices, storage.get(selectionKeys.device))?.id ?? null;
+}
+
+interface Shown {
+  deviceId: string | null;
+  locationId: string | null;
+  /** Chosen here, not in the URL yet. */
+  chosen: boolean;
+}
+
+/** What the URL asks for while it names a device of the list, else `firstChoice`'s pick. */
+function shownSelection(
+  devices: Device[] | undefined,
+  asked: { deviceId: string | null; locationId: string | null },
+): Shown {
+  const kept = { ...asked, chosen: false };
+  if (!devices) return kept;
+  if (asked.deviceId && devices.some((device) => device.id === asked.deviceId)) return kept;
+  const stored = storage.get(selectionKeys.device);
+  const pick = firstChoice(devices, stored);
+  if (!pick) return kept;
+  const locationId =
+    asked.locationId ??
+    (stored === pick.id ? storage.get(selectionKeys.location) : null) ??
+    pick.locationId;
+  return { deviceId: pick.id, locationId, chosen: true };
+}
+
 /**
  * The selected device and location live in the URL (`?device=<uuid>&location=<uuid>`), so a view
  * can be shared, and are mirrored to local storage for the next visit. With none chosen (or a
- * device that is gone), `firstChoice` picks one.
+ * device that is gone), `firstChoice` picks one: shown in the same render that has the list, so
+ * that the data panel asks for its chart at once, and written to the URL after it.
  */
 export function useDashboardSelection(devices: Device[] | undefined): DashboardSelection {
   const [params, setParams] = useSearchParams();
-  const deviceId = params.get('device');
-  const locationId = params.get('location');
+  const askedDevice = params.get('device');
+  const askedLocation = params.get('location');
+  const { deviceId, locationId, chosen } = useMemo(
+    () => shownSelection(devices, { deviceId: askedDevice, locationId: askedLocation }),
+    [devices, askedDevice, askedLocation],
+  );
 
   const write = useCallback(
     (device: string | null, location: string | null, replace = false) => {
@@ -62,15 +97,8 @@ export function useDashboardSelection(devices: Device[] | undefined): DashboardS
   );
 
   useEffect(() => {
-    if (!devices) return;
-    if (deviceId && devices.some((device) => device.id === deviceId)) return;
-    const pick = firstChoice(devices, storage.get(selectionKeys.device));
-    if (!pick) return;
-    const stored = storage.get(selectionKeys.device) === pick.id;
-    const location =
-      locationId ?? (stored ? storage.get(selectionKeys.location) : null) ?? pick.locationId;
-    write(pick.id, location, true);
-  }, [devices, deviceId, locationId, write]);
+    if (chosen) write(deviceId, locationId, true);
+  }, [chosen, deviceId, locationId, write]);
 
   const selectDevice = useCallback(
     (device: { id: string; locationId: string | null }) => {

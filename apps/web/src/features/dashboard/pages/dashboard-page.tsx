@@ -27,6 +27,7 @@ import { useStoredFlag } from '../components/use-stored-flag';
 import { ConfigureCardsModal } from '../modals/configure-cards-modal';
 
 export type { DeviceDataSlotProps };
+export { prefetchDashboard } from './prefetch-dashboard';
 
 /** Spec monitoring 3: the door card's minimised state is remembered. */
 export const doorMinimisedKey = 'isRecentDoorMinimized';

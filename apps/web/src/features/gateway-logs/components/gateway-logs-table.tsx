@@ -2,16 +2,11 @@ import { Table, Text } from '@mantine/core';
 import type { GatewayLog } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { i18n } from '../../../lib/i18n';
-
-const locales: Record<string, string> = { en: 'en-GB', pl: 'pl-PL', de: 'de-LI' };
+import { dateTimeFormat } from '../../../lib/format';
 
 /** Log lines are read to the second. */
 function formatLogTime(iso: string): string {
-  return new Intl.DateTimeFormat(locales[i18n.language] ?? 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  }).format(new Date(iso));
+  return dateTimeFormat('dateTimeSeconds').format(new Date(iso));
 }
 
 /** Spec platform 2: Gateway ID, Message, Created At. */
