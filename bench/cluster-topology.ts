@@ -1,6 +1,7 @@
 /**
- * The pieces bench:cluster runs: server processes from the built bundle (apps/server/dist), a
- * fresh PostgreSQL database each, and the bench's account, gateways and devices in it.
+ * The pieces bench:cluster and bench:load run: server processes from the built bundle
+ * (apps/server/dist), the scale-out topology of them, a fresh PostgreSQL database each, and the
+ * bench's accounts, gateways and devices in it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -110,64 +111,141 @@ export async function freshDatabase(adminUrl: string) {
   };
 }
 
-const deviceAddress = () =>
-  [...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':');
+/** `count` hardware addresses (aa:bb:cc:dd:ee:ff), random and distinct. */
+function deviceAddresses(count: number): string[] {
+  const addresses = new Set<string>();
+  while (addresses.size < count) {
+    addresses.add([...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':'));
+  }
+  return [...addresses];
+}
 
-/** An account whose owner signs in with `password`, `count` gateways of `perGateway` devices. */
-export async function seed(
-  database: Database,
-  sealer: SecretSealer,
-  count: number,
-  perGateway: number,
-) {
+export type BenchAccount = { owner: { email: string; password: string }; gateways: BenchGateway[] };
+export type FleetShape = { accounts?: number; gateways: number; devicesPerGateway: number };
+
+/** Rows a multi-row insert of devices takes at once (well under PostgreSQL's 65,535 parameters). */
+const deviceRowsPerInsert = 2000;
+
+/**
+ * `accounts` (1) accounts, each with an owner who signs in with a password and `gateways`
+ * gateways of `devicesPerGateway` devices, inserted in bulk: one password hash and one gateway
+ * secret for all, one statement for an account's gateways and one per 2,000 devices.
+ */
+export async function seed(database: Database, sealer: SecretSealer, shape: FleetShape) {
   const db = database.db;
-  const email = `bench-${hex(3)}@bench.example`;
   const password = hex(8);
-  const account = await accountsRepo.insertAccount(db, {
-    companyName: 'Bench Lab',
-    email,
-    countryCode: '+44',
-    phoneNumber: '2070000000',
-  });
-  await usersRepo.insertUser(db, {
-    accountId: account.id,
-    parentId: null,
-    name: 'Bench Owner',
-    email,
-    passwordHash: await hashPassword(password),
-    role: 'super_user',
-    countryCode: '+44',
-    phoneNumber: '2070000001',
-    isActivated: true,
-    emailConfirmedAt: new Date(),
-  });
+  const passwordHash = await hashPassword(password);
   const secret = hex(16);
   const secretHash = await hashPassword(secret);
-  const planned: BenchGateway[] = [];
-  for (let g = 0; g < count; g += 1) {
-    const gatewayId = `bench-gw-${String(g)}-${hex(3)}`;
-    const [row] = await db
+  const secretSealed = sealer.seal(secret);
+  const addresses = deviceAddresses(
+    (shape.accounts ?? 1) * shape.gateways * shape.devicesPerGateway,
+  );
+  const planned: BenchAccount[] = [];
+  for (let a = 0; a < (shape.accounts ?? 1); a += 1) {
+    const email = `bench-${String(a)}-${hex(3)}@bench.example`;
+    const account = await accountsRepo.insertAccount(db, {
+      companyName: `Bench Lab ${String(a)}`,
+      email,
+      countryCode: '+44',
+      phoneNumber: '2070000000',
+    });
+    await usersRepo.insertUser(db, {
+      accountId: account.id,
+      parentId: null,
+      name: `Bench Owner ${String(a)}`,
+      email,
+      passwordHash,
+      role: 'super_user',
+      countryCode: '+44',
+      phoneNumber: '2070000001',
+      isActivated: true,
+      emailConfirmedAt: new Date(),
+    });
+    const ids = Array.from(
+      { length: shape.gateways },
+      (_, g) => `bench-gw-${String(a)}-${String(g)}-${hex(3)}`,
+    );
+    const rows = await db
       .insert(gateways)
-      .values({
-        accountId: account.id,
-        gatewayId,
-        name: gatewayId,
-        secretHash,
-        secretSealed: sealer.seal(secret),
-      })
-      .returning({ id: gateways.id });
-    const addresses = Array.from({ length: perGateway }, deviceAddress);
-    await db.insert(devices).values(
-      addresses.map((deviceId, index) => ({
+      .values(
+        ids.map((gatewayId) => ({
+          accountId: account.id,
+          gatewayId,
+          name: gatewayId,
+          secretHash,
+          secretSealed,
+        })),
+      )
+      .returning({ id: gateways.id, gatewayId: gateways.gatewayId });
+    const accountGateways = rows.map((row) => ({
+      id: row.id,
+      gatewayId: row.gatewayId,
+      secret,
+      devices: addresses.splice(0, shape.devicesPerGateway),
+    }));
+    const deviceRows = accountGateways.flatMap((gateway, g) =>
+      gateway.devices.map((deviceId, index) => ({
         accountId: account.id,
         deviceId,
-        name: `Bench ${String(g)}.${String(index)}`,
-        gatewayId: row?.id ?? null,
+        name: `Bench ${String(a)}.${String(g)}.${String(index)}`,
+        gatewayId: gateway.id,
       })),
     );
-    planned.push({ gatewayId, secret, devices: addresses });
+    for (let at = 0; at < deviceRows.length; at += deviceRowsPerInsert) {
+      await db.insert(devices).values(deviceRows.slice(at, at + deviceRowsPerInsert));
+    }
+    planned.push({
+      owner: { email, password },
+      gateways: accountGateways.map((gateway) => ({
+        gatewayId: gateway.gatewayId,
+        secret,
+        devices: gateway.devices,
+      })),
+    });
   }
-  return { owner: { email, password }, gateways: planned };
+  return { accounts: planned, gateways: planned.flatMap((account) => account.gateways) };
+}
+
+/** Signs `owner` in through the API of `url`: the session's JWT, as a browser holds it. */
+export async function signIn(url: string, owner: { email: string; password: string }) {
+  const response = await fetch(`${url}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(owner),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${String(response.status)}`);
+  return ((await response.json()) as { data: { jwt: string } }).data.jwt;
+}
+
+/**
+ * The scale-out processes (deploy/compose.yaml) on the external broker: api ×2, worker and
+ * `ingestCount` ingest processes, each with a stable client id of its own. Every process with
+ * MQTT_AUTH=dynsec (the default with MQTT_URL) brings the gateways' broker accounts in step at
+ * start; an ingest process is ready once subscribed, so the accounts exist when this resolves.
+ */
+export async function startScaleOut(options: {
+  env: Record<string, string>;
+  ingestCount: number;
+}): Promise<{ procs: Proc[]; apis: Proc[]; worker: Proc; ingests: Proc[]; httpUrls: string[] }> {
+  const apis = [
+    await startProc({ ...options.env, ROLES: 'api' }),
+    await startProc({ ...options.env, ROLES: 'api' }),
+  ];
+  const worker = await startProc({ ...options.env, ROLES: 'worker' });
+  const ingests = await Promise.all(
+    Array.from({ length: options.ingestCount }, (_, index) =>
+      startProc({
+        ...options.env,
+        ROLES: 'ingest',
+        LOG_LEVEL: 'info',
+        MQTT_CLIENT_ID: `bench-ingest-${String(index)}-${hex(2)}`,
+      }),
+    ),
+  );
+  await Promise.all(ingests.map((proc) => proc.waitFor(/ingest subscribed to the broker/)));
+  const httpUrls = await Promise.all(apis.map((api) => addressOf(api, 'http')));
+  return { procs: [...apis, worker, ...ingests], apis, worker, ingests, httpUrls };
 }
 
 /** Readings stored, and how many distinct (device, time) among them. */

@@ -19,14 +19,15 @@ import { io, type Socket } from 'socket.io-client';
 import { createSecretSealer } from '../apps/server/src/lib/sealed.js';
 import { runLoad } from '../apps/simulator/src/load.js';
 import { startDynsecMosquitto } from '../apps/server/test/helpers/mosquitto.js';
+import { throughput } from './cluster-throughput.js';
 import {
   addressOf,
   freshDatabase,
   hex,
-  readingCount,
   seed,
+  signIn,
   startProc,
-  storedCounts,
+  startScaleOut,
   type BenchGateway,
   type Proc,
 } from './cluster-topology.js';
@@ -46,92 +47,6 @@ const self = fileURLToPath(import.meta.url);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () => loadavg().map((value) => Number(value.toFixed(2)));
 
-type PublishPlan = { url: string; gateways: BenchGateway[]; messages: number; startMs: number };
-
-/** Child: one MQTT 3.1.1 client per gateway, `window` QoS 1 messages in flight each. */
-async function publisher(plan: PublishPlan) {
-  const clients = await Promise.all(
-    plan.gateways.map((gateway) =>
-      mqtt.connectAsync(plan.url, {
-        protocolVersion: 4,
-        clientId: `bench-${gateway.gatewayId}`,
-        username: gateway.gatewayId,
-        password: gateway.secret,
-        reconnectPeriod: 0,
-      }),
-    ),
-  );
-  const payloads = plan.gateways.map((gateway) =>
-    Array.from({ length: plan.messages }, (_, message) => {
-      const readings = Array.from({ length: settings.readingsPerMessage }, (_, offset) => {
-        const sequence = message * settings.readingsPerMessage + offset;
-        const deviceId = gateway.devices[sequence % gateway.devices.length] ?? '';
-        const round = Math.floor(sequence / gateway.devices.length);
-        const data = { t: 4 + (sequence % 17) / 10, h: 40 + (sequence % 9), b: 90, m: 3 };
-        return { deviceId, ts: new Date(plan.startMs + round * 1000).toISOString(), data };
-      });
-      return Buffer.from(JSON.stringify({ readings }));
-    }),
-  );
-  process.send?.('start');
-  const started = performance.now();
-  await Promise.all(
-    plan.gateways.map(async (gateway, index) => {
-      const messages = payloads[index] ?? [];
-      let next = 0;
-      const lane = async () => {
-        while (next < messages.length) {
-          const payload = messages[next++];
-          if (payload) {
-            await clients[index]?.publishAsync(topics.up(gateway.gatewayId), payload, { qos: 1 });
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: settings.window }, lane));
-    }),
-  );
-  process.send?.({ acknowledgedSeconds: (performance.now() - started) / 1000 });
-  await Promise.all(clients.map((client) => client.endAsync()));
-}
-
-/** From the first publish until the database holds every reading; then exactly those. */
-async function throughput(
-  url: string,
-  gateways: BenchGateway[],
-  database: Awaited<ReturnType<typeof freshDatabase>>,
-) {
-  const messages = Math.ceil(settings.readings / gateways.length / settings.readingsPerMessage);
-  const total = messages * gateways.length * settings.readingsPerMessage;
-  const loadBefore = load();
-  const child = fork(self, ['publisher'], { execArgv: ['--import', 'tsx'] });
-  let started = 0;
-  let acknowledgedSeconds = 0;
-  child.on('message', (message) => {
-    if (message === 'start') started = performance.now();
-    else acknowledgedSeconds = (message as { acknowledgedSeconds: number }).acknowledgedSeconds;
-  });
-  child.send({
-    url,
-    gateways,
-    messages,
-    startMs: Date.now() - 6 * 3_600_000,
-  } satisfies PublishPlan);
-  while ((await readingCount(database.database)) < total) await sleep(200);
-  const seconds = (performance.now() - started) / 1000;
-  const counts = await storedCounts(database.database);
-  if (counts.readings !== total || counts.distinct !== total) {
-    throw new Error(`expected ${String(total)} readings, stored ${JSON.stringify(counts)}`);
-  }
-  return {
-    readings: total,
-    seconds: Number(seconds.toFixed(2)),
-    readingsPerSecond: Math.round(total / seconds),
-    brokerAcknowledgedSeconds: Number(acknowledgedSeconds.toFixed(2)),
-    verified: counts,
-    loadavg: { before: loadBefore, after: load() },
-  };
-}
-
 function percentile(sorted: number[], p: number) {
   return Math.round(
     sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0,
@@ -149,12 +64,7 @@ async function latency(options: {
 }) {
   const [probe, ...others] = options.gateways;
   const deviceId = probe?.devices[0] ?? '';
-  const signIn = await fetch(`${options.signInUrl}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(options.owner),
-  });
-  const { jwt } = ((await signIn.json()) as { data: { jwt: string } }).data;
+  const jwt = await signIn(options.signInUrl, options.owner);
   const socket: Socket<ServerToClientEvents> = io(options.socketUrl, {
     path: socketPath,
     transports: ['websocket'],
@@ -221,16 +131,15 @@ async function measure(
   withLatency: boolean,
 ) {
   const database = await freshDatabase(process.env.DATABASE_URL ?? '');
-  const seeded = await seed(
-    database.database,
-    createSecretSealer(secretsKey),
-    settings.gateways,
-    settings.devicesPerGateway,
-  );
+  const seeded = await seed(database.database, createSecretSealer(secretsKey), {
+    gateways: settings.gateways,
+    devicesPerGateway: settings.devicesPerGateway,
+  });
+  const owner = seeded.accounts[0]?.owner ?? { email: '', password: '' };
   const topology = await start(database.url, seeded.gateways);
   try {
     process.stdout.write(`\n${name}\n`);
-    const ingest = await throughput(topology.mqttUrl, seeded.gateways, database);
+    const ingest = await throughput(topology.mqttUrl, seeded.gateways, database, settings);
     process.stdout.write(
       `  ingest: ${String(ingest.readingsPerSecond)} readings/s (${String(ingest.readings)} in ${String(ingest.seconds)} s, all stored once; load ${ingest.loadavg.before.join(' ')})\n`,
     );
@@ -239,7 +148,7 @@ async function measure(
     for (const loaded of [false, true]) {
       const result = await latency({
         ...topology,
-        owner: seeded.owner,
+        owner,
         gateways: seeded.gateways,
         loaded,
       });
@@ -291,28 +200,12 @@ async function main() {
             REDIS_URL: redisUrl,
             MQTT_URL: broker.platformUrl,
           };
-          const apis = [
-            await startProc({ ...env, ROLES: 'api' }),
-            await startProc({ ...env, ROLES: 'api' }),
-          ];
-          const worker = await startProc({ ...env, ROLES: 'worker' });
-          const ingests = await Promise.all(
-            Array.from({ length: ingestCount }, (_, index) =>
-              startProc({
-                ...env,
-                ROLES: 'ingest',
-                LOG_LEVEL: 'info',
-                MQTT_CLIENT_ID: `bench-ingest-${String(index)}-${hex(2)}`,
-              }),
-            ),
-          );
-          await Promise.all(ingests.map((proc) => proc.waitFor(/ingest subscribed to the broker/)));
-          const [a, b] = await Promise.all(apis.map((api) => addressOf(api, 'http')));
+          const { procs, httpUrls } = await startScaleOut({ env, ingestCount });
           return {
-            procs: [...apis, worker, ...ingests],
+            procs,
             mqttUrl: broker.url,
-            signInUrl: a ?? '',
-            socketUrl: b ?? '',
+            signInUrl: httpUrls[0] ?? '',
+            socketUrl: httpUrls[1] ?? '',
           };
         },
         ingestCount === 1,
@@ -333,17 +226,7 @@ async function main() {
   await writeResults('cluster', { settings, ...results, ratios });
 }
 
-if (process.argv[2] === 'publisher') {
-  process.once('message', (plan) => {
-    publisher(plan as PublishPlan).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`${String(error)}\n`);
-        process.exit(1);
-      },
-    );
-  });
-} else if (process.argv[2] === 'load') {
+if (process.argv[2] === 'load') {
   process.once('message', (plan) => {
     const { url, gateways } = plan as { url: string; gateways: BenchGateway[] };
     void runLoad({ url, gateways, rate: settings.loadRate, batch: 10, durationSeconds: 3600 });

@@ -1,7 +1,7 @@
 /**
- * The publishers of bench:ingest, in a child process of their own (so that the server's CPU and
- * RSS are the server's alone): one MQTT 3.1.1 client per gateway, a window of QoS 1 messages in
- * flight each, payloads built before the clock starts.
+ * The publishers of bench:ingest and bench:cluster, in a child process of their own (so that the
+ * server's CPU and RSS are the server's alone): one MQTT 3.1.1 client per gateway, a window of
+ * QoS 1 messages in flight each, payloads built before the clock starts.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,7 @@ async function publish(plan: Plan): Promise<PublisherResult> {
       return Buffer.from(JSON.stringify({ readings }));
     }),
   );
+  process.send?.({ type: 'start' });
   const started = performance.now();
   await Promise.all(
     plan.gateways.map(async (gateway, index) => {
@@ -71,26 +72,31 @@ async function publish(plan: Plan): Promise<PublisherResult> {
   };
 }
 
-export function runPublisher(plan: Plan): Promise<PublisherResult> {
+/** Publishes `plan` from a child process; `onStart` is called as the clock starts. */
+export function runPublisher(plan: Plan, onStart?: () => void): Promise<PublisherResult> {
   const child = fork(fileURLToPath(import.meta.url), ['publisher'], {
     execArgv: ['--import', 'tsx'],
   });
   child.send(plan);
   return new Promise((resolve, reject) => {
-    child.once('message', (result) => {
-      resolve(result as PublisherResult);
-    });
+    child.on(
+      'message',
+      (message: { type: 'start' } | { type: 'result'; result: PublisherResult }) => {
+        if (message.type === 'start') onStart?.();
+        else resolve(message.result);
+      },
+    );
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`publisher exited ${String(code)}`));
     });
   });
 }
 
-if (process.argv[2] === 'publisher') {
+if (process.argv[2] === 'publisher' && process.argv[1] === fileURLToPath(import.meta.url)) {
   process.once('message', (plan) => {
     publish(plan as Plan).then(
       (result) => {
-        process.send?.(result, () => process.exit(0));
+        process.send?.({ type: 'result', result }, () => process.exit(0));
       },
       (error: unknown) => {
         process.stderr.write(`${String(error)}\n`);

@@ -33,6 +33,7 @@ import * as authRepo from '../apps/server/src/modules/auth/repo.js';
 import * as usersRepo from '../apps/server/src/modules/users/repo.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 import { publishPaced, type PacedGateway, type PacedOptions } from './live-publisher.js';
+import { percentiles, type Latency } from './percentiles.js';
 import { writeResults } from './results-file.js';
 
 const settings = {
@@ -67,17 +68,10 @@ type Report = {
   readings: number;
   readingLatencyMs: Latency;
 };
-type Latency = { p50: number; p90: number; p99: number; max: number };
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const deviceAddress = () =>
   [...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':');
-
-function percentiles(samples: number[]): Latency {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 };
-}
 
 /** The clients' process: one socket per watched device; liveData latency from the reading's own time. */
 function clientsProcess() {

@@ -17,7 +17,11 @@ export const databaseOnlyPass = process.env.VIGIL_TEST_DATABASE_PASS === '1';
  * fuzz stops every bad request at validation before any query (and checks the data unchanged on
  * the first database): 17,700 requests, the longest file of the suite.
  */
-export const databaseIndependentServerFiles = ['test/unit/**', 'test/integration/api-fuzz.test.ts'];
+export const databaseIndependentServerFiles = [
+  'test/unit/**',
+  'test/integration/api-fuzz.test.ts',
+  'test/integration/simulator-load.test.ts',
+];
 
 if (process.argv[2] === 'checks') {
   if (databaseOnlyPass) {

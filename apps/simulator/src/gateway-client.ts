@@ -17,6 +17,7 @@ export class GatewayClient {
   private connecting: Promise<void> | undefined;
   private readonly buffer: OutgoingReading[] = [];
   private flushing: Promise<void> | undefined;
+  private acknowledgedReadings = 0;
   /** The firmware it runs now: an update changes it. */
   readonly versions: FirmwareVersions = { ...firmware };
   private loraFreq: string | undefined;
@@ -28,6 +29,8 @@ export class GatewayClient {
     private readonly options: {
       loraFreq?: string;
       batch?: number;
+      /** Messages published and not yet acknowledged at once (QoS 1); 1 by default. */
+      window?: number;
       log?: (line: string) => void;
       ota?: OtaOptions;
     } = {},
@@ -54,8 +57,14 @@ export class GatewayClient {
     return this.client?.connected ?? false;
   }
 
+  /** Readings waiting to be published (those in flight not included). */
   get buffered(): number {
     return this.buffer.length;
+  }
+
+  /** Readings the broker has acknowledged since this client was made. */
+  get acknowledged(): number {
+    return this.acknowledgedReadings;
   }
 
   /** Connects (once, however many callers ask at the same time). */
@@ -129,7 +138,11 @@ export class GatewayClient {
     await this.flush();
   }
 
-  /** Sends the buffer in order, batch by batch; a failed batch stays at the front for the next try. */
+  /**
+   * Sends the buffer in order, batch by batch, with up to `window` messages in flight; a failed
+   * batch goes back to the front for the next try (with a window above 1, after any later batch
+   * that did get through: readings carry their own time, so the platform stores them in order).
+   */
   flush(): Promise<void> {
     this.flushing ??= this.drain().finally(() => {
       this.flushing = undefined;
@@ -139,22 +152,40 @@ export class GatewayClient {
 
   private async drain(): Promise<void> {
     const batchSize = this.options.batch ?? 500;
-    while (this.buffer.length > 0 && this.client?.connected) {
-      const batch = this.buffer.slice(0, batchSize);
-      try {
-        await this.client.publishAsync(
-          topics.up(this.credentials.gatewayId),
-          JSON.stringify({ readings: batch }),
-          { qos: 1 },
-        );
-        this.buffer.splice(0, batch.length);
-      } catch (error) {
-        this.options.log?.(
-          `${this.credentials.gatewayId}: publish failed, keeping ${this.buffer.length} readings (${String(error)})`,
-        );
-        return;
+    const window = Math.max(1, this.options.window ?? 1);
+    const inFlight = new Set<Promise<void>>();
+    const failed: { order: number; batch: OutgoingReading[] }[] = [];
+    let order = 0;
+    while (failed.length === 0 && this.client?.connected) {
+      if (inFlight.size >= window || (this.buffer.length === 0 && inFlight.size > 0)) {
+        await Promise.race(inFlight);
+        continue;
       }
+      if (this.buffer.length === 0) break;
+      const client = this.client;
+      const batch = this.buffer.splice(0, batchSize);
+      const position = (order += 1);
+      const publishing: Promise<void> = client
+        .publishAsync(topics.up(this.credentials.gatewayId), JSON.stringify({ readings: batch }), {
+          qos: 1,
+        })
+        .then(
+          () => {
+            this.acknowledgedReadings += batch.length;
+          },
+          (error: unknown) => {
+            failed.push({ order: position, batch });
+            this.options.log?.(
+              `${this.credentials.gatewayId}: publish failed, keeping ${String(this.buffer.length + batch.length)} readings (${String(error)})`,
+            );
+          },
+        )
+        .finally(() => inFlight.delete(publishing));
+      inFlight.add(publishing);
     }
+    await Promise.all(inFlight);
+    failed.sort((a, b) => a.order - b.order);
+    this.buffer.unshift(...failed.flatMap((entry) => entry.batch));
   }
 
   async log(message: string): Promise<void> {

@@ -43,6 +43,7 @@ async function main(argv: string[]) {
     gateways,
     rate: options.rate,
     batch: options.batch,
+    window: options.window,
     durationSeconds: options.duration,
     log,
   });

@@ -8,6 +8,7 @@ const optionsSchema = z.object({
   devices: z.coerce.number().int().min(1).max(1_000_000),
   rate: z.coerce.number().positive().max(1_000_000),
   batch: z.coerce.number().int().min(1).max(10_000),
+  window: z.coerce.number().int().min(1).max(10_000),
   /** JSON file with the gateways' ids and secrets (and, for load, their device ids). */
   credentials: z.string().min(1, 'a credentials file is required (--credentials <file.json>)'),
   duration: z.coerce.number().positive().max(86_400),
@@ -28,6 +29,7 @@ export const usage = `Usage: vigil-simulator [demo|load] [options]
   --devices <n>            devices across those gateways   (default 12)
   --rate <readings/s>      readings per second in all      (default 1.2)
   --batch <n>              readings per MQTT message       (default 1)
+  --window <n>             load: messages in flight per gateway (default 1)
   --credentials <file>     JSON: [{ "gatewayId", "secret", "devices": ["aa:bb:..", ...] }]
   --duration <seconds>     load: how long to publish       (default 30)
   --backfill <hours>       demo: history to send first     (default 0)
@@ -44,6 +46,7 @@ export function parseOptions(argv: string[]): SimulatorOptions {
       devices: { type: 'string', default: '12' },
       rate: { type: 'string', default: '1.2' },
       batch: { type: 'string', default: '1' },
+      window: { type: 'string', default: '1' },
       credentials: { type: 'string', default: '' },
       duration: { type: 'string', default: '30' },
       backfill: { type: 'string', default: '0' },

@@ -10,6 +10,7 @@ describe('simulator options', () => {
       devices: 12,
       rate: 1.2,
       batch: 1,
+      window: 1,
       credentials: 'gw.json',
       duration: 30,
       backfill: 0,
@@ -30,6 +31,8 @@ describe('simulator options', () => {
         '10000',
         '--batch',
         '50',
+        '--window',
+        '16',
       ]),
     ).toMatchObject({
       mode: 'load',
@@ -37,12 +40,14 @@ describe('simulator options', () => {
       devices: 1000,
       rate: 10000,
       batch: 50,
+      window: 16,
     });
   });
 
   it.each([
     [['--credentials', 'c.json', '--gateways', '0'], /^Invalid gateways/],
     [['--credentials', 'c.json', '--rate', 'fast'], /^Invalid rate/],
+    [['--credentials', 'c.json', '--window', '0'], /^Invalid window/],
     [['--credentials', 'c.json', '--url', 'http://x'], /^Invalid url: must start with mqtt/],
     [['--credentials', 'c.json', 'chaos'], /^Invalid mode/],
     [[], /^Invalid credentials: a credentials file is required/],

@@ -29,6 +29,8 @@ export type DynsecMosquitto = Mosquitto & {
     /** Runs dynamic security commands as the plugin's administrator. */
     run: (commands: DynsecCommand[]) => Promise<DynsecReply[]>;
   };
+  /** The broker's process id while it runs (benchmarks read its CPU and memory). */
+  pid: () => number | undefined;
   /** Stops the broker cleanly (it saves its sessions and messages), runs `meanwhile`, starts it. */
   restart: (meanwhile?: () => Promise<void>) => Promise<void>;
 };
@@ -113,8 +115,10 @@ async function storeMonitor(url: string, options: mqtt.IClientOptions = {}) {
  * A Mosquitto of the test's own on a free port: no limit on messages queued for an offline
  * persistent session (the default of 1000 drops them), and `$SYS` every second without
  * retained messages, so that `$SYS/broker/store/messages/count` counts only messages in flight.
+ * `retain` keeps retained messages available, for clients that need them (the simulator's
+ * gateways: a retained status and last will); `drained` then waits for none.
  */
-export async function startMosquitto(): Promise<Mosquitto> {
+export async function startMosquitto(options: { retain?: boolean } = {}): Promise<Mosquitto> {
   const dir = await mkdtemp(join(tmpdir(), 'vigil-mosquitto-'));
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
@@ -126,7 +130,7 @@ export async function startMosquitto(): Promise<Mosquitto> {
       'persistence false',
       'max_queued_messages 0',
       'sys_interval 1',
-      'retain_available false',
+      ...(options.retain ? [] : ['retain_available false']),
       'log_dest stderr',
       '',
     ].join('\n'),
@@ -136,7 +140,10 @@ export async function startMosquitto(): Promise<Mosquitto> {
   const monitor = await storeMonitor(url, { clientId: `monitor-${String(port)}` });
   return {
     url,
-    drained: () => monitor.drained(),
+    drained: () =>
+      options.retain
+        ? Promise.reject(new Error('drained: retained messages count as stored'))
+        : monitor.drained(),
     async stop() {
       await monitor.close();
       await halt(child);
@@ -199,6 +206,7 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
     url,
     platformUrl: `mqtt://vigil:${env.MQTT_PLATFORM_PASSWORD}@127.0.0.1:${String(port)}`,
     admin,
+    pid: () => child.pid,
     async drained() {
       const monitor = await storeMonitor(url, {
         ...credentials,

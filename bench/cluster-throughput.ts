@@ -1,0 +1,84 @@
+/**
+ * Durable ingest throughput of a running topology (bench:cluster, and bench:load's ceiling):
+ * gateways publish a fixed set of readings over QoS 1, many messages in flight, devices
+ * interleaved, from a child process of their own (ingest-publisher.ts); timed from the first
+ * publish until the database holds every one of them, then checked: exactly that many more
+ * rows, all distinct.
+ */
+import { loadavg } from 'node:os';
+import {
+  readingCount,
+  storedCounts,
+  type BenchGateway,
+  type freshDatabase,
+} from './cluster-topology.js';
+import { runPublisher } from './ingest-publisher.js';
+
+export type ThroughputShape = {
+  readings: number;
+  readingsPerMessage: number;
+  /** Messages in flight per gateway. */
+  window: number;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => loadavg().map((value) => Number(value.toFixed(2)));
+
+/**
+ * From the first publish until the database holds every reading; then exactly those more.
+ * Readings are stamped from six hours ago, one second apart per device round, so that they meet
+ * no reading of a live load stamped with the clock. Fails once `timeoutSeconds` have passed.
+ */
+export async function throughput(
+  url: string,
+  gateways: BenchGateway[],
+  database: Awaited<ReturnType<typeof freshDatabase>>,
+  shape: ThroughputShape,
+  timeoutSeconds = Infinity,
+) {
+  const messagesPerGateway = Math.ceil(shape.readings / gateways.length / shape.readingsPerMessage);
+  const total = messagesPerGateway * gateways.length * shape.readingsPerMessage;
+  const before = await readingCount(database.database);
+  const loadBefore = load();
+  let started = performance.now();
+  const publishing = runPublisher(
+    {
+      url,
+      gateways,
+      messagesPerGateway,
+      readingsPerMessage: shape.readingsPerMessage,
+      window: shape.window,
+      startMs: Date.now() - 6 * 3_600_000,
+    },
+    () => {
+      started = performance.now();
+    },
+  );
+  const deadline = performance.now() + timeoutSeconds * 1000;
+  let stored = before;
+  while (stored < before + total) {
+    if (performance.now() > deadline) {
+      throw new Error(
+        `${String(stored - before)} of ${String(total)} readings stored after ${String(timeoutSeconds)} s`,
+      );
+    }
+    await sleep(200);
+    stored = await readingCount(database.database);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const acknowledged = await publishing;
+  const counts = await storedCounts(database.database);
+  if (counts.readings !== before + total || counts.distinct !== counts.readings) {
+    throw new Error(
+      `expected ${String(before + total)} readings, stored ${JSON.stringify(counts)}`,
+    );
+  }
+  return {
+    readings: total,
+    seconds: Number(seconds.toFixed(2)),
+    readingsPerSecond: Math.round(total / seconds),
+    brokerAcknowledgedSeconds: Number(acknowledged.seconds.toFixed(2)),
+    verified: counts,
+    loadavg: { before: loadBefore, after: load() },
+  };
+}
