@@ -265,9 +265,7 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
       const parts = new Map<number, ResolvedReading[]>();
       for (const reading of watched) {
         const lane = laneOf(reading.deviceUuid, lanes.length);
-        const part = parts.get(lane);
-        if (part) part.push(reading);
-        else parts.set(lane, [reading]);
+        parts.set(lane, [...(parts.get(lane) ?? []), reading]);
       }
       await Promise.all(
         [...parts].map(([lane, part]) => {
