@@ -39,8 +39,8 @@ async function* readingPages(
 
 /**
  * Builds the file of a raw-data export task (job `export.raw`): queued -> running (with
- * progress after each page) -> completed, or failed with the reason. The file is written
- * aside and renamed into place, so a retried or repeated job never serves half a file.
+ * progress after each page) -> completed, or failed with the reason (the task's lifecycle,
+ * modules/tasks/lifecycle.ts).
  */
 export async function runRawExport(deps: ExportDeps, taskId: string): Promise<void> {
   const { db } = deps;
