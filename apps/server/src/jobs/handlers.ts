@@ -17,7 +17,7 @@ import {
   accountPurgePayload,
   purgeDueAccounts,
 } from '../modules/accounts/purge.js';
-import { reportJobHandlers, type ReportJobDeps } from './reports/run.js';
+import { reportJobHandlers, type ReportJobDeps } from '../modules/reports/run.js';
 import type { JobHandlers } from './worker.js';
 
 const exportPayload = z.object({ taskId: z.uuid() });

@@ -1,9 +1,9 @@
 import type { Language } from '@vigil/contracts';
 import type PDFDocument from 'pdfkit';
 import { formatLocal } from '../modules/readings/history-time.js';
-import type { ChartPoint } from './reports/content.js';
-import type { Gap } from './reports/statistics.js';
-import { formatNumber } from './reports/texts.js';
+import type { ChartPoint } from '../modules/reports/document/content.js';
+import type { Gap } from '../modules/reports/document/statistics.js';
+import { formatNumber } from '../modules/reports/document/texts.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { drawChart } from '../pdf-chart.js';
 import type { RawReading } from '../../modules/readings/history-repo.js';
 import { displayUnit } from '../../modules/readings/history-metrics.js';
-import { reportTexts } from '../reports/texts.js';
+import { reportTexts } from '../../modules/reports/document/texts.js';
 import {
   cellText,
   columnTitle,

@@ -1,5 +1,5 @@
 import { signatureMeaningTexts } from '@vigil/contracts';
-import { reportTexts } from '../../reports/texts.js';
+import { reportTexts } from '../../../modules/reports/document/texts.js';
 import {
   alarmTypeCodes,
   auditActionCodes,

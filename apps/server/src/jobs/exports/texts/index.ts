@@ -5,7 +5,7 @@
  * which every spreadsheet reads the same way, while a PDF writes them as the web app does.
  */
 import type { Language } from '@vigil/contracts';
-import { reportTexts } from '../../reports/texts.js';
+import { reportTexts } from '../../../modules/reports/document/texts.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { pl } from './pl.js';

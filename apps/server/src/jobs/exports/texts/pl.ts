@@ -1,4 +1,4 @@
-import { reportTexts } from '../../reports/texts.js';
+import { reportTexts } from '../../../modules/reports/document/texts.js';
 import type { ExportTexts } from './types.js';
 
 const report = reportTexts.pl;

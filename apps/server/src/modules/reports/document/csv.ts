@@ -1,6 +1,6 @@
 import type { Language } from '@vigil/contracts';
-import { csvText } from '../../lib/csv.js';
-import { formatLocal } from '../../modules/readings/history-time.js';
+import { csvText } from '../../../lib/csv.js';
+import { formatLocal } from '../../readings/history-time.js';
 import type { ReportContent } from './content.js';
 import { reportTexts } from './texts.js';
 

@@ -12,14 +12,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { LinkSigner } from '../../lib/jwt.js';
 import { notifications, users } from '../../db/schema/index.js';
-import * as repo from '../../modules/reports/repo.js';
+import * as repo from './repo.js';
 import type { Mailer } from '../../notify/email.js';
-import { enqueue } from '../queue.js';
-import type { JobHandlers } from '../worker.js';
-import { buildContent } from './content.js';
-import { reportCsv } from './csv.js';
-import { writeReportPdf } from './pdf.js';
-import { reportTexts } from './texts.js';
+import { enqueue } from '../../jobs/queue.js';
+import type { JobHandlers } from '../../jobs/worker.js';
+import { buildContent } from './document/content.js';
+import { reportCsv } from './document/csv.js';
+import { writeReportPdf } from './document/pdf.js';
+import { reportTexts } from './document/texts.js';
 import {
   duePeriod,
   localDate,

@@ -4,7 +4,7 @@
  * all from the raw readings of the period (gaps are never interpolated).
  */
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '../../../db/client.js';
 import {
   accounts,
   alarmEvents,
@@ -16,7 +16,7 @@ import {
   readingRollups1m,
   readings,
   users,
-} from '../../db/schema/index.js';
+} from '../../../db/schema/index.js';
 import {
   dataGaps,
   holdLimit,

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
 import type { Language } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
-import { formatLocal } from '../../modules/readings/history-time.js';
-import { drawChart } from '../pdf-chart.js';
+import { formatLocal } from '../../readings/history-time.js';
+import { drawChart } from '../../../jobs/pdf-chart.js';
 import type { ReportContent, StatisticsRow } from './content.js';
 import { formatNumber, reportTexts, type ReportTexts } from './texts.js';
 
