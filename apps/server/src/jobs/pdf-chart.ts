@@ -1,11 +1,18 @@
 import type { Language } from '@vigil/contracts';
 import type PDFDocument from 'pdfkit';
 import { formatLocal } from '../modules/readings/history-time.js';
-import type { ChartPoint } from '../modules/reports/document/content.js';
-import type { Gap } from '../modules/reports/document/statistics.js';
-import { formatNumber } from '../modules/reports/document/texts.js';
+import { formatNumber } from './document-texts.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/** One point of a chart: the mean of the bucket beginning at `at` (in the shown unit). */
+export type ChartPoint = { at: number; value: number };
+/** A stretch without data: the line breaks across it and it is shaded. */
+export type Gap = { start: number; end: number };
+
+/** Charts of periods up to two days use the 1-minute rollups, longer ones the hourly. */
+export const chartBucketMs = (period: { start: number; end: number }) =>
+  period.end - period.start <= 2 * 24 * 3_600_000 ? 60_000 : 3_600_000;
 
 const chartHeight = 120;
 const axisWidth = 48;

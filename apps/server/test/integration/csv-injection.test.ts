@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmEvents, alarms, comments } from '../../src/db/schema/index.js';
 import { reportCsv } from '../../src/modules/reports/document/csv.js';
-import type { ReportContent } from '../../src/modules/reports/document/content.js';
+import type { ReportContent } from '../../src/modules/reports/document/model.js';
 import { safeCell } from '../../src/lib/csv.js';
 import { demo } from '../helpers/fixtures.js';
 import { addDevice, send } from '../helpers/inventory.js';

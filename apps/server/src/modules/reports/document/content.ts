@@ -3,20 +3,13 @@
  * (temperatures), time out of range against the device's alarm thresholds and data gaps —
  * all from the raw readings of the period (gaps are never interpolated).
  */
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import {
-  accounts,
-  alarmEvents,
-  doorEvents,
-  alarms,
-  comments,
-  devices,
-  readingRollups1h,
-  readingRollups1m,
-  readings,
-  users,
-} from '../../../db/schema/index.js';
+import { chartBucketMs } from '../../../jobs/pdf-chart.js';
+import { rollupMeans } from '../../readings/index.js';
+import * as contentRepo from '../content-repo.js';
+import { insightsOf } from './insights.js';
+import { reportMetrics } from './metrics.js';
+import type { ReportContent, ReportEvent, StatisticsRow } from './model.js';
 import {
   dataGaps,
   holdLimit,
@@ -25,13 +18,9 @@ import {
   summarize,
   timeOutOfRange,
   doorSummary,
-  type DoorSummary,
-  type Gap,
   type Opening,
   type Sample,
 } from './statistics.js';
-import { insightsOf, type Insight } from './insights.js';
-import { reportMetrics } from './metrics.js';
 
 type ReportFlags = {
   door: boolean;
@@ -44,58 +33,10 @@ type ReportFlags = {
   lntmp: boolean;
 };
 
-export type StatisticsRow = {
-  deviceId: string;
-  deviceName: string;
-  /** A `reportMetrics` key, or 'door' / 'spill'. */
-  metric: string;
-  unit: string;
-  count: number;
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  /** Temperatures only. */
-  mkt: number | null;
-  low: number | null;
-  high: number | null;
-  outOfRangeMs: number;
-  gapCount: number;
-  gapMs: number;
-  /** Door and spill rows only: openings (spills) begun in the period, their total and longest time. */
-  door: DoorSummary | null;
-  /** The chart: the rollup means of the period (in the account's unit), oldest first. */
-  chart: ChartPoint[];
-  /** The data gaps of the period (as counted in `gapCount`): the chart breaks across them. */
-  gaps: Gap[];
-};
-
-export type ChartPoint = { at: number; value: number };
-
-export type ReportEvent = {
-  deviceName: string;
-  /** The alarm type (alarm_events.type). */
-  type: string;
-  /** The value's unit: °C/°F for temperatures, else the metric's. */
-  unit: string;
-  value: number | null;
-  raisedAt: number;
-  clearedAt: number | null;
-  acknowledgedAt: number | null;
-  acknowledgedBy: string | null;
-  comment: string | null;
-};
-
-export type ReportContent = {
-  accountName: string;
-  temperatureUnit: 'C' | 'F';
-  rows: StatisticsRow[];
-  /** The width of the rollup buckets the charts are drawn from. */
-  bucketMs: number;
-  /** Alarm events raised in the period, oldest or latest first as the report says. */
-  events: ReportEvent[];
-  /** The insight report's findings (insightReport on), else none. */
-  insights: Insight[];
-};
+type Period = { start: number; end: number };
+type Unit = 'C' | 'F';
+type Device = { id: string; name: string };
+type Metric = (typeof reportMetrics)[number];
 
 /** A device without readings for a day reports at this cadence (the devices' default TTL). */
 const fallbackCadenceMs = 60_000;
@@ -140,41 +81,6 @@ export function metricStatistics(
   };
 }
 
-/** Charts of periods up to two days use the 1-minute rollups, longer ones the hourly. */
-export const chartBucketMs = (period: { start: number; end: number }) =>
-  period.end - period.start <= 2 * 24 * 3_600_000 ? 60_000 : 3_600_000;
-
-/** The means of one device's rollups in the period, per rollup metric (stored units). */
-export async function rollupMeans(
-  db: Executor,
-  deviceId: string,
-  metrics: readonly string[],
-  period: { start: number; end: number },
-  bucketMs: number,
-): Promise<Map<string, ChartPoint[]>> {
-  const table = bucketMs === 60_000 ? readingRollups1m : readingRollups1h;
-  const byMetric = new Map<string, ChartPoint[]>();
-  if (metrics.length === 0) return byMetric;
-  const rows = await db
-    .select({ metric: table.metric, bucket: table.bucket, sum: table.sum, count: table.count })
-    .from(table)
-    .where(
-      and(
-        eq(table.deviceId, deviceId),
-        inArray(table.metric, [...metrics]),
-        gte(table.bucket, new Date(period.start)),
-        lt(table.bucket, new Date(period.end)),
-      ),
-    )
-    .orderBy(asc(table.bucket));
-  for (const row of rows) {
-    const points = byMetric.get(row.metric) ?? [];
-    points.push({ at: row.bucket.getTime(), value: row.sum / row.count });
-    byMetric.set(row.metric, points);
-  }
-  return byMetric;
-}
-
 /** Wet spells from a spill sensor's readings (1 wet, 0 dry), in the shape of door openings. */
 export function wetSpells(samples: readonly Sample[]): Opening[] {
   const spells: Opening[] = [];
@@ -205,190 +111,139 @@ const emptyStatistics = {
   gaps: [],
 };
 
-export async function buildContent(
-  db: Executor,
-  report: ReportFlags & {
-    accountId: string;
-    id: string;
-    sortBy: number;
-    water: boolean;
-    insightReport: boolean;
-  },
-  deviceIds: string[],
-  period: { start: number; end: number },
-): Promise<ReportContent> {
-  const [account] = await db
-    .select({ name: accounts.companyName, unit: accounts.temperatureUnit })
-    .from(accounts)
-    .where(eq(accounts.id, report.accountId));
-  const deviceRows =
-    deviceIds.length === 0
-      ? []
-      : await db
-          .select({ id: devices.id, name: devices.name })
-          .from(devices)
-          .where(and(eq(devices.accountId, report.accountId), inArray(devices.id, deviceIds)))
-          .orderBy(asc(devices.name), asc(devices.id));
-  const unit = account?.unit ?? 'C';
-  const metrics = reportMetrics.filter((metric) => report[metric.flag]);
-  const bucketMs = chartBucketMs(period);
-  const rows: StatisticsRow[] = [];
-  for (const device of deviceRows) {
-    const series = await db
-      .select()
-      .from(readings)
-      .where(
-        and(
-          eq(readings.deviceId, device.id),
-          gte(readings.ts, new Date(period.start)),
-          lt(readings.ts, new Date(period.end)),
-        ),
-      )
-      .orderBy(asc(readings.ts));
-    const deviceAlarms = await db
-      .select()
-      .from(alarms)
-      .where(and(eq(alarms.deviceId, device.id), eq(alarms.kind, 'threshold')));
-    const means = await rollupMeans(
-      db,
-      device.id,
-      metrics.flatMap((metric) => metric.rollup),
-      period,
-      bucketMs,
-    );
-    // A thermocouple device (node type 1) reports its probe: its chart is the probe's.
-    const probe = series.some((reading) => reading.nodeType === 1 && reading.thermo !== null);
-    for (const metric of metrics) {
-      const samples: Sample[] = [];
-      for (const reading of series) {
-        const value = metric.value(reading);
-        if (value !== null && value !== -255) samples.push({ at: reading.ts.getTime(), value });
-      }
-      let low: number | null = null;
-      let high: number | null = null;
-      for (const alarm of deviceAlarms) {
-        const range = metric.thresholds(alarm);
-        if (!range) continue;
-        const [min, max] = range;
-        if (min !== null && (low === null || min > low)) low = min;
-        if (max !== null && (high === null || max < high)) high = max;
-      }
-      const isTemperature = metric.unit === 'temperature';
-      const stats = metricStatistics(samples, period, { min: low, max: high }, isTemperature);
-      const shown = (value: number | null) => (isTemperature ? toUnit(value, unit) : value);
-      const preferred =
-        metric.key === 'temperature' && probe ? ['thermo', 't'] : [...metric.rollup];
-      const source = preferred.map((key) => means.get(key)).find((points) => points?.length);
-      rows.push({
-        deviceId: device.id,
-        deviceName: device.name,
-        metric: metric.key,
-        unit: isTemperature ? `°${unit}` : metric.unit,
-        count: stats.count,
-        min: shown(stats.min),
-        max: shown(stats.max),
-        mean: shown(stats.mean),
-        mkt: shown(stats.mkt),
-        low: shown(low),
-        high: shown(high),
-        outOfRangeMs: stats.outOfRangeMs,
-        gapCount: stats.gapCount,
-        gapMs: stats.gapMs,
-        door: null,
-        chart: (source ?? []).map((point) => ({ at: point.at, value: shown(point.value) ?? 0 })),
-        gaps: stats.gaps,
-      });
-    }
-    if (report.door) {
-      const openings = await db
-        .select({ openedAt: doorEvents.openedAt, closedAt: doorEvents.closedAt })
-        .from(doorEvents)
-        .where(
-          and(
-            eq(doorEvents.deviceId, device.id),
-            gte(doorEvents.openedAt, new Date(period.start)),
-            lt(doorEvents.openedAt, new Date(period.end)),
-          ),
-        );
-      rows.push({
-        deviceId: device.id,
-        deviceName: device.name,
-        metric: 'door',
-        unit: '',
-        ...emptyStatistics,
-        door: doorSummary(
-          openings.map((o) => ({
-            openedAt: o.openedAt.getTime(),
-            closedAt: o.closedAt?.getTime() ?? null,
-          })),
-          period,
-        ),
-      });
-    }
-    if (report.water) {
-      const wet: Sample[] = [];
-      for (const reading of series) {
-        const value = reading.w ?? reading.waterS;
-        if (value !== null && value !== -255) wet.push({ at: reading.ts.getTime(), value });
-      }
-      rows.push({
-        deviceId: device.id,
-        deviceName: device.name,
-        metric: 'spill',
-        unit: '',
-        ...emptyStatistics,
-        door: doorSummary(wetSpells(wet), period),
-      });
-    }
+/** The tightest range of the device's alarms for a metric: largest min, smallest max. */
+function thresholdsOf(metric: Metric, deviceAlarms: contentRepo.ThresholdAlarm[]) {
+  let low: number | null = null;
+  let high: number | null = null;
+  for (const alarm of deviceAlarms) {
+    const range = metric.thresholds(alarm);
+    if (!range) continue;
+    const [min, max] = range;
+    if (min !== null && (low === null || min > low)) low = min;
+    if (max !== null && (high === null || max < high)) high = max;
   }
-  const eventRows =
-    deviceRows.length === 0
-      ? []
-      : await db
-          .select({
-            id: alarmEvents.id,
-            deviceName: devices.name,
-            type: alarmEvents.type,
-            value: alarmEvents.value,
-            raisedAt: alarmEvents.raisedAt,
-            clearedAt: alarmEvents.clearedAt,
-            acknowledgedAt: alarmEvents.acknowledgedAt,
-            acknowledgedBy: users.name,
-          })
-          .from(alarmEvents)
-          .innerJoin(devices, eq(devices.id, alarmEvents.deviceId))
-          .leftJoin(users, eq(users.id, alarmEvents.acknowledgedBy))
-          .where(
-            and(
-              eq(alarmEvents.accountId, report.accountId),
-              inArray(
-                alarmEvents.deviceId,
-                deviceRows.map((device) => device.id),
-              ),
-              gte(alarmEvents.raisedAt, new Date(period.start)),
-              lt(alarmEvents.raisedAt, new Date(period.end)),
-            ),
-          )
-          .orderBy(
-            report.sortBy === 0 ? asc(alarmEvents.raisedAt) : desc(alarmEvents.raisedAt),
-            asc(alarmEvents.id),
-          );
-  const acknowledgements =
-    eventRows.length === 0
-      ? []
-      : await db
-          .select({ eventId: comments.alarmEventId, comment: comments.comment })
-          .from(comments)
-          .where(
-            and(
-              inArray(
-                comments.alarmEventId,
-                eventRows.map((event) => event.id),
-              ),
-              eq(comments.isAcknowledgement, true),
-            ),
-          );
-  const events: ReportEvent[] = eventRows.map((event) => ({
+  return { low, high };
+}
+
+/** The statistics rows of one device's selected metrics (in the account's unit). */
+async function metricRows(
+  db: Executor,
+  device: Device,
+  series: contentRepo.PeriodReading[],
+  metrics: Metric[],
+  scale: { period: Period; bucketMs: number; unit: Unit },
+): Promise<StatisticsRow[]> {
+  const { period, bucketMs, unit } = scale;
+  const deviceAlarms = await contentRepo.thresholdAlarms(db, device.id);
+  const means = await rollupMeans(
+    db,
+    device.id,
+    metrics.flatMap((metric) => metric.rollup),
+    period,
+    bucketMs,
+  );
+  // A thermocouple device (node type 1) reports its probe: its chart is the probe's.
+  const probe = series.some((reading) => reading.nodeType === 1 && reading.thermo !== null);
+  return metrics.map((metric) => {
+    const samples: Sample[] = [];
+    for (const reading of series) {
+      const value = metric.value(reading);
+      if (value !== null && value !== -255) samples.push({ at: reading.ts.getTime(), value });
+    }
+    const { low, high } = thresholdsOf(metric, deviceAlarms);
+    const isTemperature = metric.unit === 'temperature';
+    const stats = metricStatistics(samples, period, { min: low, max: high }, isTemperature);
+    const shown = (value: number | null) => (isTemperature ? toUnit(value, unit) : value);
+    const preferred = metric.key === 'temperature' && probe ? ['thermo', 't'] : [...metric.rollup];
+    const source = preferred.map((key) => means.get(key)).find((points) => points?.length);
+    return {
+      deviceId: device.id,
+      deviceName: device.name,
+      metric: metric.key,
+      unit: isTemperature ? `°${unit}` : metric.unit,
+      count: stats.count,
+      min: shown(stats.min),
+      max: shown(stats.max),
+      mean: shown(stats.mean),
+      mkt: shown(stats.mkt),
+      low: shown(low),
+      high: shown(high),
+      outOfRangeMs: stats.outOfRangeMs,
+      gapCount: stats.gapCount,
+      gapMs: stats.gapMs,
+      door: null,
+      chart: (source ?? []).map((point) => ({ at: point.at, value: shown(point.value) ?? 0 })),
+      gaps: stats.gaps,
+    };
+  });
+}
+
+/** One device's rows: its metrics, then its door openings and wet spells when asked for. */
+async function deviceRows(
+  db: Executor,
+  device: Device,
+  report: ReportFlags & { water: boolean },
+  metrics: Metric[],
+  scale: { period: Period; bucketMs: number; unit: Unit },
+): Promise<StatisticsRow[]> {
+  const { period } = scale;
+  const series = await contentRepo.periodReadings(db, device.id, period);
+  const rows = await metricRows(db, device, series, metrics, scale);
+  if (report.door) {
+    const openings = await contentRepo.doorOpenings(db, device.id, period);
+    rows.push({
+      deviceId: device.id,
+      deviceName: device.name,
+      metric: 'door',
+      unit: '',
+      ...emptyStatistics,
+      door: doorSummary(
+        openings.map((o) => ({
+          openedAt: o.openedAt.getTime(),
+          closedAt: o.closedAt?.getTime() ?? null,
+        })),
+        period,
+      ),
+    });
+  }
+  if (report.water) {
+    const wet: Sample[] = [];
+    for (const reading of series) {
+      const value = reading.w ?? reading.waterS;
+      if (value !== null && value !== -255) wet.push({ at: reading.ts.getTime(), value });
+    }
+    rows.push({
+      deviceId: device.id,
+      deviceName: device.name,
+      metric: 'spill',
+      unit: '',
+      ...emptyStatistics,
+      door: doorSummary(wetSpells(wet), period),
+    });
+  }
+  return rows;
+}
+
+/** The alarm events of the devices raised in the period, with their acknowledgement comments. */
+async function reportEvents(
+  db: Executor,
+  report: { accountId: string; sortBy: number },
+  devices: Device[],
+  period: Period,
+  unit: Unit,
+): Promise<ReportEvent[]> {
+  const eventRows = await contentRepo.periodAlarmEvents(
+    db,
+    report.accountId,
+    devices.map((device) => device.id),
+    period,
+    report.sortBy !== 0,
+  );
+  const acknowledgements = await contentRepo.acknowledgementComments(
+    db,
+    eventRows.map((event) => event.id),
+  );
+  return eventRows.map((event) => ({
     deviceName: event.deviceName,
     type: event.type,
     unit: temperatureTypes.has(event.type) ? `°${unit}` : (eventUnits[event.type] ?? ''),
@@ -399,6 +254,29 @@ export async function buildContent(
     acknowledgedBy: event.acknowledgedBy,
     comment: acknowledgements.find((ack) => ack.eventId === event.id)?.comment ?? null,
   }));
+}
+
+export async function buildContent(
+  db: Executor,
+  report: ReportFlags & {
+    accountId: string;
+    id: string;
+    sortBy: number;
+    water: boolean;
+    insightReport: boolean;
+  },
+  deviceIds: string[],
+  period: Period,
+): Promise<ReportContent> {
+  const account = await contentRepo.accountHeading(db, report.accountId);
+  const devices = await contentRepo.accountDevices(db, report.accountId, deviceIds);
+  const unit = account?.unit ?? 'C';
+  const metrics = reportMetrics.filter((metric) => report[metric.flag]);
+  const bucketMs = chartBucketMs(period);
+  const rows: StatisticsRow[] = [];
+  for (const device of devices)
+    rows.push(...(await deviceRows(db, device, report, metrics, { period, bucketMs, unit })));
+  const events = await reportEvents(db, report, devices, period, unit);
   const content = {
     accountName: account?.name ?? '',
     temperatureUnit: unit,
@@ -408,6 +286,6 @@ export async function buildContent(
   };
   return {
     ...content,
-    insights: report.insightReport ? insightsOf({ ...content, insights: [] }, period) : [],
+    insights: report.insightReport ? insightsOf(content, period) : [],
   };
 }

@@ -4,9 +4,10 @@ import { finished } from 'node:stream/promises';
 import type { Language } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
 import { formatLocal } from '../../readings/history-time.js';
+import { formatNumber } from '../../../jobs/document-texts.js';
 import { drawChart } from '../../../jobs/pdf-chart.js';
-import type { ReportContent, StatisticsRow } from './content.js';
-import { formatNumber, reportTexts, type ReportTexts } from './texts.js';
+import type { ReportContent, StatisticsRow } from './model.js';
+import { reportTexts, type ReportTexts } from './texts.js';
 
 const margin = 36;
 const widths = [110, 80, 40, 48, 48, 48, 48, 80, 50, 60];
