@@ -12,7 +12,7 @@ import { purgeRollups, type RollupRetention } from '../modules/readings/rollup-r
 import { rollupLevels } from '../modules/readings/rollup-levels.js';
 import type { IngestEvents } from './events.js';
 import * as repo from './repo.js';
-import { reportScheduleJob } from '../modules/reports/schedule.js';
+import { reportScheduleJob } from '../modules/reports/index.js';
 
 export const maintenanceJobs = {
   offlineSweep: 'ingest.offlineSweep',
