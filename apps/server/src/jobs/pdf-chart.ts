@@ -1,6 +1,5 @@
 import type { Language } from '@vigil/contracts';
 import type PDFDocument from 'pdfkit';
-import { formatLocal } from '../modules/readings/history-time.js';
 import { formatNumber } from './document-texts.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -45,8 +44,8 @@ export type ChartFrame = {
   language: Language;
   fonts: { body: string; bold: string };
   noDataText: string;
-  /** How a time tick reads; by default `YYYY-MM-DD HH:mm` on the period's clock. */
-  tickText?: (at: number) => string;
+  /** How a time tick reads on the period's clock (the document's own date format). */
+  tickText: (at: number) => string;
 };
 
 /**
@@ -146,7 +145,7 @@ function drawAxes(doc: Doc, series: ChartSeries, frame: ChartFrame, scale: Scale
   for (let step = 0; step <= 4; step += 1) {
     const at = start + ((end - start) * step) / 4;
     const offset = step === 0 ? 0 : step === 4 ? 80 : 40;
-    const tick = frame.tickText?.(at) ?? formatLocal(at, frame.timezone).slice(0, 16);
+    const tick = frame.tickText(at);
     doc.text(tick, x(at) - offset, top + chartHeight + 3, {
       width: 80,
       align: step === 0 ? 'left' : step === 4 ? 'right' : 'center',

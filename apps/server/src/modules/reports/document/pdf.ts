@@ -125,6 +125,8 @@ export async function writeReportPdf(
       language: meta.language,
       fonts: { body: 'body', bold: 'bold' },
       noDataText: texts.chartNoData,
+      // `YYYY-MM-DD HH:mm` on the report's clock.
+      tickText: (at: number) => local(at).slice(0, 16),
     };
     for (const row of charted) drawChart(doc, chartOf(row, content.bucketMs, texts), frame);
   }
