@@ -17,7 +17,6 @@ import {
   accountPurgePayload,
   purgeDueAccounts,
 } from '../modules/accounts/purge.js';
-import { reportJobHandlers, type ReportJobDeps } from './reports/run.js';
 import type { JobHandlers } from './worker.js';
 
 const exportPayload = z.object({ taskId: z.uuid() });
@@ -40,14 +39,14 @@ export function jobHandlers(deps: {
   notify?: JobHandlers;
   /** Sign-up and forgot-password, done after the reply (modules/auth/enrolment.ts). */
   auth?: JobHandlers;
-  /** Signed links and the attachment limit of report mails. */
-  reports: Pick<ReportJobDeps, 'links' | 'publicUrl' | 'attachmentMaxBytes'>;
+  /** Scheduled reports: the schedule tick, building a run and mailing it (modules/reports). */
+  reports?: JobHandlers;
 }): JobHandlers {
   return {
     ...deps.maintenance,
     ...deps.notify,
     ...deps.auth,
-    ...reportJobHandlers({ ...deps, ...deps.reports }),
+    ...deps.reports,
     'mail.send': async (payload) => {
       await deps.mailer.send(mailPayload.parse(payload));
     },
