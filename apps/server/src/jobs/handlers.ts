@@ -8,7 +8,6 @@ import { alarmReportJob } from '../modules/alarms/download-params.js';
 import { auditExportJob, exportCleanupJob, rawExportJob } from '../modules/tasks/params.js';
 import { purgeDeviceReadings, purgeReadingsJob } from '../modules/devices/purge.js';
 import { accountPurgeJob, purgeDueAccounts } from '../modules/accounts/purge.js';
-import { reportJobHandlers, type ReportJobDeps } from './reports/run.js';
 import { defineJobHandlers, type JobHandlers } from './worker.js';
 
 /** Every job the worker role knows how to run. */
@@ -22,15 +21,15 @@ export function jobHandlers(deps: {
   notify?: JobHandlers;
   /** Sign-up and forgot-password, done after the reply (modules/auth/enrolment.ts). */
   auth?: JobHandlers;
-  /** Signed links and the attachment limit of report mails. */
-  reports: Pick<ReportJobDeps, 'links' | 'publicUrl' | 'attachmentMaxBytes'>;
+  /** Scheduled reports: the schedule tick, building a run and mailing it (modules/reports). */
+  reports?: JobHandlers;
 }): JobHandlers {
   return {
     // The maintenance handlers take no payload; checked here all the same.
     ...defineJobHandlers(deps.maintenance ?? {}),
     ...deps.notify,
     ...deps.auth,
-    ...reportJobHandlers({ ...deps, ...deps.reports }),
+    ...deps.reports,
     ...defineJobHandlers({
       'mail.send': async (mail) => {
         await deps.mailer.send(mail);

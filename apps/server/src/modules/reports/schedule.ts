@@ -4,16 +4,11 @@
  * that has just ended. Local midnights move with daylight saving time, so a "day" is 23, 24 or
  * 25 hours long; everything here is wall-clock arithmetic with Intl only.
  */
-import {
-  dayMs,
-  localDayNumber,
-  localMidnight,
-  wallClock,
-} from '../../modules/readings/history-time.js';
+import { dayMs, localDayNumber, localMidnight, wallClock } from '../readings/history-time.js';
 
 /** The once-a-minute job that enqueues due report runs (enqueued by the maintenance clock). */
 export const reportScheduleJob = 'reports.schedule';
-/** The job that builds and mails one run (jobs/reports/run.ts). */
+/** The job that builds and mails one run (modules/reports/run.ts). */
 export const reportRunJob = 'reports.run';
 
 /** Spec monitoring 9: 1 daily, 2 weekly, 3 monthly. */
