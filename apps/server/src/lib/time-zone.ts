@@ -160,6 +160,16 @@ export function startOfLocalDay(dayNumber: number, timezone: string): number {
   return start;
 }
 
+/**
+ * The local day `instant` belongs to: the last one begun at or before it. Where a clock went
+ * back across midnight (Goose Bay until 2011, 00:01 back to 23:01) the repeated hour shows
+ * the old date but lies after the new day's first instant, so days never overlap.
+ */
+function dayHolding(instant: number, timezone: string): number {
+  const day = localDayNumber(instant, timezone);
+  return startOfLocalDay(day + 1, timezone) <= instant ? day + 1 : day;
+}
+
 export type CalendarUnit = 'hour' | 'day' | 'week' | 'month';
 
 /**
@@ -172,7 +182,7 @@ export function startOf(instant: number, unit: CalendarUnit, timezone: string): 
     return zoned(instant, timezone).round({ smallestUnit: 'hour', roundingMode: 'floor' })
       .epochMilliseconds;
   }
-  const day = localDayNumber(instant, timezone);
+  const day = dayHolding(instant, timezone);
   if (unit === 'day') return startOfLocalDay(day, timezone);
   if (unit === 'week') return startOfLocalDay(day - ((day + 3) % 7), timezone); // 1970-01-01 was a Thursday.
   const date = new Date(day * dayMs);

@@ -103,7 +103,7 @@ describe('the first instant of a local day', () => {
   });
 });
 
-describe('the start of a local hour, week and month', () => {
+describe('the start of the local hour, day, week and month holding an instant', () => {
   it.each([
     ['Asia/Kathmandu', 'hour', '2026-01-01T00:00:00Z', '2025-12-31T23:15:00Z'],
     ['Australia/Lord_Howe', 'hour', '2026-04-04T14:45:00Z', '2026-04-04T14:00:00Z'],
@@ -120,6 +120,10 @@ describe('the start of a local hour, week and month', () => {
     ['America/New_York', 'month', '2026-12-01T04:59:59Z', '2026-11-01T04:00:00Z'],
     ['Australia/Lord_Howe', 'month', '2026-10-31T13:00:00Z', '2026-10-31T13:00:00Z'],
     ['Asia/Kathmandu', 'month', '1986-01-20T00:00:00Z', '1985-12-31T18:30:00Z'],
+    // Goose Bay went back from 00:01 to 23:01: the repeated hour shows 27 October, yet
+    // 28 October began at 03:00Z and the days do not overlap.
+    ['America/Goose_Bay', 'day', '1990-10-28T03:01:00Z', '1990-10-28T03:00:00Z'],
+    ['America/Goose_Bay', 'day', '1990-10-28T02:59:59Z', '1990-10-27T03:00:00Z'],
   ] as const)('%s: the %s holding %s begins at %s', (zone, unit, instant, start) => {
     expect(iso(startOf(at(instant), unit, zone))).toBe(iso(at(start)));
   });
@@ -208,7 +212,9 @@ describe('the cached answers', () => {
             weekday: dayOfWeek,
           });
           expect(offsetMs(ms, zone)).toBe(zoned.offsetNanoseconds / 1e6);
-          expect(startOf(ms, 'day', zone)).toBe(zoned.startOfDay().epochMilliseconds);
+          expect(startOfLocalDay(localDayNumber(ms, zone), zone)).toBe(
+            zoned.startOfDay().epochMilliseconds,
+          );
         }
       }),
       { numRuns: 20 },
