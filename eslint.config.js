@@ -51,7 +51,7 @@ const serverBoundaries = [
   ...['readings', 'users', 'notifications'].map((domain) => ({
     target: './apps/server/src/modules/reports',
     from: `./apps/server/src/modules/${domain}`,
-    except: ['./index.js', ...(domain === 'readings' ? ['./history-time.js'] : [])],
+    except: ['./index.js'],
     message: `Reports use ${domain} through its index.ts.`,
   })),
 ];

@@ -1,6 +1,6 @@
 import type { Language } from '@vigil/contracts';
 import { csvText } from '../../../lib/csv.js';
-import { formatLocal } from '../../readings/history-time.js';
+import { formatLocal } from '../../../lib/time-zone.js';
 import type { ReportContent } from './model.js';
 import { reportTexts } from './texts.js';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
 import type { Language } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
-import { formatLocal } from '../../readings/history-time.js';
+import { formatLocal } from '../../../lib/time-zone.js';
 import { formatNumber } from '../../../jobs/document-texts.js';
 import { drawChart } from '../../../jobs/pdf-chart.js';
 import type { ReportContent, StatisticsRow } from './model.js';
