@@ -7,14 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { languages, type Language } from '@vigil/contracts';
-import { z } from 'zod';
+import { languages, type JobData, type Language } from '@vigil/contracts';
 import type { Db } from '../../db/client.js';
 import type { LinkSigner } from '../../lib/jwt.js';
 import * as repo from './repo.js';
 import type { Mailer } from '../../notify/email.js';
 import { enqueue } from '../../jobs/queue.js';
-import type { JobHandlers } from '../../jobs/worker.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import * as notifications from '../notifications/index.js';
 import * as users from '../users/index.js';
 import { buildContent } from './document/content.js';
@@ -42,15 +41,6 @@ export type ReportJobDeps = {
   /** Files above this many bytes go out as a signed link instead of an attachment. */
   attachmentMaxBytes: number;
 };
-
-const runPayload = z.object({ runId: z.uuid() });
-const mailPayload = z.object({
-  runId: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  language: z.enum(languages).default('en'),
-  notificationId: z.uuid().optional(),
-});
 
 export const reportFileAudience = 'vigil:report-file';
 /** How long the link in a report mail works; the run stays downloadable from the Reports page. */
@@ -229,7 +219,7 @@ export async function buildRun(deps: Pick<ReportJobDeps, 'db' | 'dataDir'>, runI
  */
 export async function mailRun(
   deps: Omit<ReportJobDeps, 'dataDir'> & { dataDir: string },
-  payload: z.output<typeof mailPayload>,
+  payload: JobData<typeof reportMailJob>,
 ): Promise<void> {
   const run = await repo.runById(deps.db, payload.runId);
   const report = run && (await repo.reportById(deps.db, run.reportId));
@@ -298,12 +288,11 @@ const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export function reportJobHandlers(deps: ReportJobDeps): JobHandlers {
-  return {
+  return defineJobHandlers({
     [reportScheduleJob]: async () => {
       await enqueueDueReports(deps.db, new Date());
     },
-    [reportRunJob]: async (payload, job) => {
-      const { runId } = runPayload.parse(payload);
+    [reportRunJob]: async ({ runId }, job) => {
       try {
         await buildRun(deps, runId);
       } catch (error) {
@@ -313,8 +302,7 @@ export function reportJobHandlers(deps: ReportJobDeps): JobHandlers {
         throw error;
       }
     },
-    [reportMailJob]: async (payload, job) => {
-      const mail = mailPayload.parse(payload);
+    [reportMailJob]: async (mail, job) => {
       try {
         await mailRun(deps, mail);
       } catch (error) {
@@ -323,5 +311,5 @@ export function reportJobHandlers(deps: ReportJobDeps): JobHandlers {
         throw error;
       }
     },
-  };
+  });
 }
