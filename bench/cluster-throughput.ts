@@ -13,6 +13,7 @@ import {
   type freshDatabase,
 } from './cluster-topology.js';
 import { runPublisher } from './ingest-publisher.js';
+import type { Usage } from './proc-usage.js';
 
 export type ThroughputShape = {
   readings: number;
@@ -35,6 +36,12 @@ export async function throughput(
   database: Awaited<ReturnType<typeof freshDatabase>>,
   shape: ThroughputShape,
   timeoutSeconds = Infinity,
+  usage?: {
+    /** Told the publisher's process id as it starts (to count its CPU). */
+    publisher?: (pid: number | undefined) => void;
+    /** CPU and memory per process since the previous call: at the start and at the end. */
+    sample: () => Promise<Record<string, Usage>>;
+  },
 ) {
   const messagesPerGateway = Math.ceil(shape.readings / gateways.length / shape.readingsPerMessage);
   const total = messagesPerGateway * gateways.length * shape.readingsPerMessage;
@@ -50,8 +57,10 @@ export async function throughput(
       window: shape.window,
       startMs: Date.now() - 6 * 3_600_000,
     },
-    () => {
+    (pid) => {
       started = performance.now();
+      usage?.publisher?.(pid);
+      void usage?.sample();
     },
   );
   const deadline = performance.now() + timeoutSeconds * 1000;
@@ -66,7 +75,12 @@ export async function throughput(
     stored = await readingCount(database.database);
   }
   const seconds = (performance.now() - started) / 1000;
+  const cores = await usage?.sample();
   const acknowledged = await publishing;
+  // The publisher has exited by the last sample, which cannot see it: its own count instead.
+  if (cores?.publisher) {
+    cores.publisher.cores = Number((acknowledged.cpuSeconds / seconds).toFixed(2));
+  }
   const counts = await storedCounts(database.database);
   if (counts.readings !== before + total || counts.distinct !== counts.readings) {
     throw new Error(
@@ -79,6 +93,7 @@ export async function throughput(
     readingsPerSecond: Math.round(total / seconds),
     brokerAcknowledgedSeconds: Number(acknowledged.seconds.toFixed(2)),
     verified: counts,
+    ...(cores ? { cores } : {}),
     loadavg: { before: loadBefore, after: load() },
   };
 }

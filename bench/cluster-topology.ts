@@ -34,7 +34,9 @@ export type Proc = {
 
 export async function startProc(env: Record<string, string>): Promise<Proc> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-proc-'));
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_NODE_ARGS, for example `--cpu-prof --cpu-prof-dir=/tmp/prof`: for every server process.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: {
       PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir,

@@ -10,7 +10,7 @@
  * Publishers run in child processes. Needs DATABASE_URL (an admin URL; fresh databases are
  * made) and REDIS_URL (default redis://127.0.0.1:6379); uses the built server bundle.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { socketPath, topics, type ServerToClientEvents } from '@vigil/contracts';
@@ -31,6 +31,13 @@ import {
   type BenchGateway,
   type Proc,
 } from './cluster-topology.js';
+import {
+  cpuTracker,
+  describeCores,
+  describeWork,
+  rowsWritten,
+  sampleWaits,
+} from './cluster-usage.js';
 import { writeResults } from './results-file.js';
 
 const settings = {
@@ -40,12 +47,15 @@ const settings = {
   readingsPerMessage: Number(process.env.BENCH_MESSAGE_READINGS ?? 20),
   window: Number(process.env.BENCH_WINDOW ?? 32),
   probeSeconds: Number(process.env.BENCH_PROBE_SECONDS ?? 15),
+  /** Rounds of embedded, one and two ingest processes in turn; the ratios are their median. */
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
   probeEveryMs: 300,
   loadRate: 1000,
 };
 const self = fileURLToPath(import.meta.url);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () => loadavg().map((value) => Number(value.toFixed(2)));
+const uptime = () => execFileSync('uptime').toString().trim();
 
 function percentile(sorted: number[], p: number) {
   return Math.round(
@@ -122,12 +132,22 @@ async function latency(options: {
   };
 }
 
+type Measured = Awaited<ReturnType<typeof measure>>;
+type Ratios = { oneIngestToEmbedded: number; twoIngestToEmbedded: number; twoIngestToOne: number };
+
 async function measure(
   name: string,
   start: (
     db: string,
     gateways: BenchGateway[],
-  ) => Promise<{ procs: Proc[]; mqttUrl: string; signInUrl: string; socketUrl: string }>,
+  ) => Promise<{
+    procs: Proc[];
+    /** Process ids by role, for their CPU. */
+    groups: Record<string, number[]>;
+    mqttUrl: string;
+    signInUrl: string;
+    socketUrl: string;
+  }>,
   withLatency: boolean,
 ) {
   const database = await freshDatabase(process.env.DATABASE_URL ?? '');
@@ -137,29 +157,56 @@ async function measure(
   });
   const owner = seeded.accounts[0]?.owner ?? { email: '', password: '' };
   const topology = await start(database.url, seeded.gateways);
+  let measured: {
+    ingest: Awaited<ReturnType<typeof throughput>> & {
+      backendWaits: ReturnType<ReturnType<typeof sampleWaits>['result']>;
+    };
+    latency?: unknown;
+  };
   try {
     process.stdout.write(`\n${name}\n`);
-    const ingest = await throughput(topology.mqttUrl, seeded.gateways, database, settings);
+    const waits = sampleWaits(database);
+    const ingest = await throughput(
+      topology.mqttUrl,
+      seeded.gateways,
+      database,
+      settings,
+      Infinity,
+      cpuTracker(topology.groups, database),
+    ).finally(() => waits.stop());
+    const backendWaits = waits.result();
     process.stdout.write(
-      `  ingest: ${String(ingest.readingsPerSecond)} readings/s (${String(ingest.readings)} in ${String(ingest.seconds)} s, all stored once; load ${ingest.loadavg.before.join(' ')})\n`,
+      `  ingest: ${String(ingest.readingsPerSecond)} readings/s (${String(ingest.readings)} in ${String(ingest.seconds)} s, all stored once; load ${ingest.loadavg.before.join(' ')})\n  cores: ${describeCores(ingest.cores, ingest.seconds, ingest.readings)}\n  busy backends by wait: ${Object.entries(
+        backendWaits.share,
+      )
+        .map(([wait, share]) => `${wait} ${String(share)}`)
+        .join(', ')} (${String(backendWaits.samples)} samples)\n`,
     );
-    if (!withLatency) return { ingest };
-    const latencies: Record<string, unknown> = {};
-    for (const loaded of [false, true]) {
-      const result = await latency({
-        ...topology,
-        owner,
-        gateways: seeded.gateways,
-        loaded,
-      });
-      latencies[loaded ? 'at1000PerSecond' : 'idle'] = result;
-      process.stdout.write(
-        `  publish -> socket ${loaded ? 'at 1,000 readings/s' : 'idle'}: p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, max ${String(result.maxMs)} ms (${String(result.received)}/${String(result.samples)} received; load ${result.loadavg.join(' ')})\n`,
-      );
+    measured = { ingest: { ...ingest, backendWaits } };
+    if (withLatency && process.env.BENCH_LATENCY !== '0') {
+      const latencies: Record<string, unknown> = {};
+      for (const loaded of [false, true]) {
+        const result = await latency({
+          ...topology,
+          owner,
+          gateways: seeded.gateways,
+          loaded,
+        });
+        latencies[loaded ? 'at1000PerSecond' : 'idle'] = result;
+        process.stdout.write(
+          `  publish -> socket ${loaded ? 'at 1,000 readings/s' : 'idle'}: p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, max ${String(result.maxMs)} ms (${String(result.received)}/${String(result.samples)} received; load ${result.loadavg.join(' ')})\n`,
+        );
+      }
+      measured.latency = latencies;
     }
-    return { ingest, latency: latencies };
   } finally {
     for (const proc of topology.procs.reverse()) await proc.stop();
+  }
+  try {
+    const databaseWork = await rowsWritten(database);
+    process.stdout.write(`  database: ${describeWork(databaseWork)}\n`);
+    return { ...measured, databaseWork };
+  } finally {
     await database.drop();
   }
 }
@@ -177,52 +224,111 @@ async function main() {
     HOST: '127.0.0.1',
   };
   const broker = await startDynsecMosquitto();
-  const results: Record<string, unknown> = { loadavgAtStart: load() };
-  try {
-    results.embedded = await measure(
+  const embedded = (withLatency: boolean) =>
+    measure(
       'embedded: one process, its own broker (Aedes)',
       async (db) => {
         const proc = await startProc({ ...common, DATABASE_URL: db, MQTT_PORT: '0' });
         const mqttUrl = await addressOf(proc, 'mqtt');
         const http = await addressOf(proc, 'http');
-        return { procs: [proc], mqttUrl, signInUrl: http, socketUrl: http };
+        return {
+          procs: [proc],
+          groups: { server: [proc.child.pid ?? 0], mosquitto: [broker.pid() ?? 0] },
+          mqttUrl,
+          signInUrl: http,
+          socketUrl: http,
+        };
       },
-      true,
+      withLatency,
     );
-    for (const ingestCount of [1, 2]) {
-      const key = `cluster${String(ingestCount)}Ingest`;
-      results[key] = await measure(
-        `scale-out: Mosquitto, api ×2, worker, ingest ×${String(ingestCount)}`,
-        async (db) => {
-          const env = {
-            ...common,
-            DATABASE_URL: db,
-            REDIS_URL: redisUrl,
-            MQTT_URL: broker.platformUrl,
-          };
-          const { procs, httpUrls } = await startScaleOut({ env, ingestCount });
-          return {
-            procs,
-            mqttUrl: broker.url,
-            signInUrl: httpUrls[0] ?? '',
-            socketUrl: httpUrls[1] ?? '',
-          };
-        },
-        ingestCount === 1,
+  const scaleOut = (ingestCount: number, withLatency: boolean) =>
+    measure(
+      `scale-out: Mosquitto, api ×2, worker, ingest ×${String(ingestCount)}`,
+      async (db) => {
+        const env = {
+          ...common,
+          DATABASE_URL: db,
+          REDIS_URL: redisUrl,
+          MQTT_URL: broker.platformUrl,
+        };
+        const { procs, apis, worker, ingests, httpUrls } = await startScaleOut({
+          env,
+          ingestCount,
+        });
+        const pid = (proc: Proc) => proc.child.pid ?? 0;
+        return {
+          procs,
+          groups: {
+            ...Object.fromEntries(
+              ingests.map((proc, i) => [`ingest-${String(i + 1)}`, [pid(proc)]]),
+            ),
+            api: apis.map(pid),
+            worker: [pid(worker)],
+            mosquitto: [broker.pid() ?? 0],
+          },
+          mqttUrl: broker.url,
+          signInUrl: httpUrls[0] ?? '',
+          socketUrl: httpUrls[1] ?? '',
+        };
+      },
+      withLatency,
+    );
+  const results: Record<string, unknown> = { loadavgAtStart: load(), uptimeAtStart: uptime() };
+  // The machine is shared and its load drifts: the three are measured in turn, round after
+  // round, each round's ratios from figures a few minutes apart, and the median is the result.
+  const rounds: {
+    embedded: Measured;
+    cluster1Ingest: Measured;
+    cluster2Ingest: Measured;
+    ratios: Ratios;
+  }[] = [];
+  try {
+    for (let round = 1; round <= settings.rounds; round += 1) {
+      process.stdout.write(`\nround ${String(round)} of ${String(settings.rounds)}\n`);
+      const first = round === 1;
+      const measured = {
+        embedded: await embedded(first),
+        cluster1Ingest: await scaleOut(1, first),
+        cluster2Ingest: await scaleOut(2, false),
+      };
+      const rate = (key: keyof typeof measured) => measured[key].ingest.readingsPerSecond;
+      const ratios = {
+        oneIngestToEmbedded: Number((rate('cluster1Ingest') / rate('embedded')).toFixed(3)),
+        twoIngestToEmbedded: Number((rate('cluster2Ingest') / rate('embedded')).toFixed(3)),
+        twoIngestToOne: Number((rate('cluster2Ingest') / rate('cluster1Ingest')).toFixed(3)),
+      };
+      process.stdout.write(
+        `  ratios: one ingest ${String(ratios.oneIngestToEmbedded)}, two ingest ${String(ratios.twoIngestToEmbedded)} of embedded; two to one ${String(ratios.twoIngestToOne)}\n`,
       );
+      rounds.push({ ...measured, ratios });
     }
   } finally {
     await broker.stop();
   }
-  const rate = (key: string) =>
-    (results[key] as { ingest: { readingsPerSecond: number } }).ingest.readingsPerSecond;
-  const ratios = {
-    oneIngestToEmbedded: Number((rate('cluster1Ingest') / rate('embedded')).toFixed(3)),
-    twoIngestToEmbedded: Number((rate('cluster2Ingest') / rate('embedded')).toFixed(3)),
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2
+      ? (sorted[middle] ?? 0)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
   };
+  const ratios = Object.fromEntries(
+    (['oneIngestToEmbedded', 'twoIngestToEmbedded', 'twoIngestToOne'] as const).map((key) => [
+      key,
+      Number(median(rounds.map((round) => round.ratios[key])).toFixed(3)),
+    ]),
+  ) as Ratios;
   process.stdout.write(
-    `\nratio to embedded: one ingest ${String(ratios.oneIngestToEmbedded)} (target >= 0.8: ${ratios.oneIngestToEmbedded >= 0.8 ? 'met' : 'NOT met'}), two ingest ${String(ratios.twoIngestToEmbedded)}\nload average at the end: ${load().join(' ')}\n`,
+    `\nmedian ratio to embedded over ${String(rounds.length)} round(s): one ingest ${String(ratios.oneIngestToEmbedded)} (target >= 0.8: ${ratios.oneIngestToEmbedded >= 0.8 ? 'met' : 'NOT met'}), two ingest ${String(ratios.twoIngestToEmbedded)}; two to one ${String(ratios.twoIngestToOne)}\nat the end: ${uptime()}\n`,
   );
+  const [firstRound] = rounds;
+  Object.assign(results, {
+    embedded: firstRound?.embedded,
+    cluster1Ingest: firstRound?.cluster1Ingest,
+    cluster2Ingest: firstRound?.cluster2Ingest,
+    rounds: rounds.slice(1),
+    uptimeAtEnd: uptime(),
+  });
   await writeResults('cluster', { settings, ...results, ratios });
 }
 

@@ -16,7 +16,8 @@ export type Plan = {
   window: number;
   startMs: number;
 };
-export type PublisherResult = { readings: number; seconds: number };
+/** `cpuSeconds`: the publisher's own CPU time, from before its first publish to its last ack. */
+export type PublisherResult = { readings: number; seconds: number; cpuSeconds: number };
 
 /** The publisher process: one MQTT 3.1.1 client per gateway, a window of QoS 1 messages in flight. */
 async function publish(plan: Plan): Promise<PublisherResult> {
@@ -49,6 +50,7 @@ async function publish(plan: Plan): Promise<PublisherResult> {
   );
   process.send?.({ type: 'start' });
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     plan.gateways.map(async (gateway, index) => {
       const client = clients[index];
@@ -65,15 +67,23 @@ async function publish(plan: Plan): Promise<PublisherResult> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   await Promise.all(clients.map((client) => client.endAsync()));
   return {
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     readings: plan.gateways.length * plan.messagesPerGateway * plan.readingsPerMessage,
     seconds,
   };
 }
 
-/** Publishes `plan` from a child process; `onStart` is called as the clock starts. */
-export function runPublisher(plan: Plan, onStart?: () => void): Promise<PublisherResult> {
+/**
+ * Publishes `plan` from a child process; `onStart` is called with its process id as the clock
+ * starts.
+ */
+export function runPublisher(
+  plan: Plan,
+  onStart?: (pid: number | undefined) => void,
+): Promise<PublisherResult> {
   const child = fork(fileURLToPath(import.meta.url), ['publisher'], {
     execArgv: ['--import', 'tsx'],
   });
@@ -82,7 +92,7 @@ export function runPublisher(plan: Plan, onStart?: () => void): Promise<Publishe
     child.on(
       'message',
       (message: { type: 'start' } | { type: 'result'; result: PublisherResult }) => {
-        if (message.type === 'start') onStart?.();
+        if (message.type === 'start') onStart?.(child.pid);
         else resolve(message.result);
       },
     );

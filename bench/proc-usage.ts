@@ -80,3 +80,24 @@ export function createUsageTracker(pids: () => Promise<Record<string, number[]>>
     },
   };
 }
+
+/** Busy cores of the whole machine (every process, this bench's or not) between two samples. */
+export function createMachineTracker() {
+  const read = async () => {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, at: performance.now() };
+  };
+  let previous = read();
+  return {
+    async sample(): Promise<number> {
+      const [before, now] = [await previous, await read()];
+      previous = Promise.resolve(now);
+      const seconds = Math.max(0.001, (now.at - before.at) / 1000);
+      return Number(((now.busy - before.busy) / ticksPerSecond / seconds).toFixed(2));
+    },
+  };
+}

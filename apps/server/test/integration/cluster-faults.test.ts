@@ -135,6 +135,7 @@ describe.skipIf(!clusterRuns)('ingest through Mosquitto under faults', () => {
         // (fixed in 2.0.12; README, "Broker"): what a gateway publishes before ingest has
         // subscribed again goes to no one. So the gateway comes back once ingest has.
         fault: async () => {
+          await ingest.waitFor(ready);
           const sessions = subscribedCount(ingest);
           client.options.reconnectPeriod = 0;
           await current.broker.restart();
@@ -153,11 +154,17 @@ describe.skipIf(!clusterRuns)('ingest through Mosquitto under faults', () => {
         },
       },
     ];
-    await stream.publish(10_000 / readingsPerMessage, async (readings) => {
-      while (faults[0] && readings >= faults[0].at) {
-        const next = faults.shift();
-        await next?.fault();
-      }
+    // In order of `at`, one at a time: the publisher's lanes report progress concurrently.
+    faults.sort((a, b) => a.at - b.at);
+    let faulting = Promise.resolve();
+    await stream.publish(10_000 / readingsPerMessage, (readings) => {
+      faulting = faulting.then(async () => {
+        while (faults[0] && readings >= faults[0].at) {
+          const next = faults.shift();
+          await next?.fault();
+        }
+      });
+      return faulting;
     });
     expect(faults).toEqual([]);
     expect(stream.acknowledged.size).toBe(10_000);
