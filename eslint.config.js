@@ -33,6 +33,29 @@ const appBoundaries = [
   { target: './apps/simulator', from: './apps/server' },
 ];
 
+/**
+ * Issue 21: infrastructure (jobs/, lib/) imports no domain. lib/ and the document writers'
+ * shared parts import none already; jobs/ holds to it for reports, the first domain moved into
+ * one folder (the others follow), and reports reach the domains it reads through their index.ts.
+ */
+const serverBoundaries = [
+  ...['lib', 'jobs/pdf-chart.ts', 'jobs/document-texts.ts'].map((infrastructure) => ({
+    target: `./apps/server/src/${infrastructure}`,
+    from: './apps/server/src/modules',
+  })),
+  {
+    target: './apps/server/src/jobs',
+    from: './apps/server/src/modules/reports',
+    message: 'Reports register their jobs through the composition root (runtime.ts).',
+  },
+  ...['readings', 'users', 'notifications'].map((domain) => ({
+    target: './apps/server/src/modules/reports',
+    from: `./apps/server/src/modules/${domain}`,
+    except: ['./index.js'],
+    message: `Reports use ${domain} through its index.ts.`,
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,7 +83,10 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'boundaries/no-restricted-paths': ['error', { zones: [...appBoundaries, ...webBoundaries] }],
+      'boundaries/no-restricted-paths': [
+        'error',
+        { zones: [...appBoundaries, ...webBoundaries, ...serverBoundaries] },
+      ],
       'max-lines': ['error', { max: 420, skipBlankLines: true, skipComments: true }],
     },
   },

@@ -22,6 +22,7 @@ import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
 import { notificationJobHandlers } from './notify/handlers.js';
 import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
+import { reportJobHandlers } from './modules/reports/index.js';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
 
 /** A secret generated once into DATA_DIR (one machine; set the variable for several). */
@@ -126,11 +127,14 @@ export async function createRuntime(
         mailer,
         db: db.db,
         dataDir: config.dataDir,
-        reports: {
+        reports: reportJobHandlers({
+          db: db.db,
+          dataDir: config.dataDir,
+          mailer,
           links: ctx.links,
           publicUrl: ctx.publicUrl,
           attachmentMaxBytes: config.reportAttachmentMaxBytes,
-        },
+        }),
         maintenance: maintenanceJobHandlers({
           db: db.db,
           rawRetentionDays: config.rawRetentionDays,

@@ -20,3 +20,4 @@ export * from './alarm-definitions.js';
 export * from './maps.js';
 export * from './reports.js';
 export * from './overview.js';
+export * from './jobs.js';

@@ -1,5 +1,6 @@
 import type { LightSchedule } from '@vigil/contracts';
 import { readingColumns, type SensorValues } from '../ingest/columns.js';
+import { isTimeZone, wallClock } from '../lib/time-zone.js';
 
 /** The kinds of alarm event (`alarm_events.type`). */
 export const alarmTypes = [
@@ -162,42 +163,18 @@ function rangeSpec(
   return [{ type, min, max, delayMs, measure, isOut: (value) => outside(value, min, max) }];
 }
 
-const weekdays: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Weekday (0 = Monday) and minute of the day of `tsMs` in `timezone` (UTC when unknown). */
-export function localClock(tsMs: number, timezone: string): { day: number; minute: number } {
-  let format = formatters.get(timezone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-GB', {
-        timeZone: timezone,
-        weekday: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return localClock(tsMs, 'UTC');
-    }
-    formatters.set(timezone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(tsMs).map((p) => [p.type, p.value]));
-  return {
-    day: weekdays[parts.weekday ?? 'Mon'] ?? 0,
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
 const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
 /**
  * Whether a light profile watches `tsMs`: inside an enabled day's window, in the alarm's own
  * timezone, `from` inclusive and `to` exclusive. A window whose `to` is before its `from` runs
- * past midnight into the next day (it belongs to the day it starts on).
+ * past midnight into the next day (it belongs to the day it starts on). A timezone the library
+ * does not know is read as UTC.
  */
 export function inLightWindow(schedule: LightSchedule, tsMs: number, timezone: string): boolean {
-  const { day, minute } = localClock(tsMs, timezone);
+  const clock = wallClock(tsMs, isTimeZone(timezone) ? timezone : 'UTC');
+  const day = clock.weekday - 1; // 0 = Monday, as the schedule numbers its days
+  const minute = clock.hour * 60 + clock.minute;
   const yesterday = (day + 6) % 7;
   return schedule.days.some((entry) => {
     if (!entry.enabled) return false;

@@ -12,7 +12,7 @@ import { purgeRollups, type RollupRetention } from '../modules/readings/rollup-r
 import { rollupLevels } from '../modules/readings/rollup-levels.js';
 import type { IngestEvents } from './events.js';
 import * as repo from './repo.js';
-import { reportScheduleJob } from '../jobs/reports/schedule.js';
+import { reportScheduleJob } from '../modules/reports/index.js';
 
 export const maintenanceJobs = {
   offlineSweep: 'ingest.offlineSweep',
@@ -156,7 +156,7 @@ export async function enqueueMaintenance(db: Db, now = new Date()): Promise<void
       {},
       { singletonKey: `${maintenanceJobs.logRetention}@${day}` },
     );
-    // Scheduled reports: the tick only enqueues the runs that are due (jobs/reports/run.ts).
+    // Scheduled reports: the tick only enqueues the runs that are due (modules/reports/run.ts).
     await enqueue(
       tx,
       reportScheduleJob,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import type { Mailer } from '../notify/email.js';
 import { cleanExports } from './exports/cleanup.js';
@@ -7,27 +6,9 @@ import { runAuditExport } from './exports/audit-export.js';
 import { runAlarmExport } from './exports/alarm-export.js';
 import { alarmReportJob } from '../modules/alarms/download-params.js';
 import { auditExportJob, exportCleanupJob, rawExportJob } from '../modules/tasks/params.js';
-import {
-  purgeDeviceReadings,
-  purgeReadingsJob,
-  purgeReadingsPayload,
-} from '../modules/devices/purge.js';
-import {
-  accountPurgeJob,
-  accountPurgePayload,
-  purgeDueAccounts,
-} from '../modules/accounts/purge.js';
-import { reportJobHandlers, type ReportJobDeps } from './reports/run.js';
-import type { JobHandlers } from './worker.js';
-
-const exportPayload = z.object({ taskId: z.uuid() });
-
-const mailPayload = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-});
+import { purgeDeviceReadings, purgeReadingsJob } from '../modules/devices/purge.js';
+import { accountPurgeJob, purgeDueAccounts } from '../modules/accounts/purge.js';
+import { defineJobHandlers, type JobHandlers } from './worker.js';
 
 /** Every job the worker role knows how to run. */
 export function jobHandlers(deps: {
@@ -40,34 +21,37 @@ export function jobHandlers(deps: {
   notify?: JobHandlers;
   /** Sign-up and forgot-password, done after the reply (modules/auth/enrolment.ts). */
   auth?: JobHandlers;
-  /** Signed links and the attachment limit of report mails. */
-  reports: Pick<ReportJobDeps, 'links' | 'publicUrl' | 'attachmentMaxBytes'>;
+  /** Scheduled reports: the schedule tick, building a run and mailing it (modules/reports). */
+  reports?: JobHandlers;
 }): JobHandlers {
   return {
-    ...deps.maintenance,
+    // The maintenance handlers take no payload; checked here all the same.
+    ...defineJobHandlers(deps.maintenance ?? {}),
     ...deps.notify,
     ...deps.auth,
-    ...reportJobHandlers({ ...deps, ...deps.reports }),
-    'mail.send': async (payload) => {
-      await deps.mailer.send(mailPayload.parse(payload));
-    },
-    [rawExportJob]: async (payload) => {
-      await runRawExport(deps, exportPayload.parse(payload).taskId);
-    },
-    [alarmReportJob]: async (payload) => {
-      await runAlarmExport(deps, exportPayload.parse(payload).taskId);
-    },
-    [auditExportJob]: async (payload) => {
-      await runAuditExport(deps, exportPayload.parse(payload).taskId);
-    },
-    [exportCleanupJob]: async () => {
-      await cleanExports(deps);
-    },
-    [accountPurgeJob]: async (payload) => {
-      await purgeDueAccounts(deps, new Date(accountPurgePayload.parse(payload).at));
-    },
-    [purgeReadingsJob]: async (payload) => {
-      await purgeDeviceReadings(deps.db, purgeReadingsPayload.parse(payload).deviceId);
-    },
+    ...deps.reports,
+    ...defineJobHandlers({
+      'mail.send': async (mail) => {
+        await deps.mailer.send(mail);
+      },
+      [rawExportJob]: async ({ taskId }) => {
+        await runRawExport(deps, taskId);
+      },
+      [alarmReportJob]: async ({ taskId }) => {
+        await runAlarmExport(deps, taskId);
+      },
+      [auditExportJob]: async ({ taskId }) => {
+        await runAuditExport(deps, taskId);
+      },
+      [exportCleanupJob]: async () => {
+        await cleanExports(deps);
+      },
+      [accountPurgeJob]: async ({ at }) => {
+        await purgeDueAccounts(deps, new Date(at));
+      },
+      [purgeReadingsJob]: async ({ deviceId }) => {
+        await purgeDeviceReadings(deps.db, deviceId);
+      },
+    }),
   };
 }

@@ -1,11 +1,17 @@
 import type { Language } from '@vigil/contracts';
 import type PDFDocument from 'pdfkit';
-import { formatLocal } from '../modules/readings/history-time.js';
-import type { ChartPoint } from './reports/content.js';
-import type { Gap } from './reports/statistics.js';
-import { formatNumber } from './reports/texts.js';
+import { formatNumber } from './document-texts.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/** One point of a chart: the mean of the bucket beginning at `at` (in the shown unit). */
+export type ChartPoint = { at: number; value: number };
+/** A stretch without data: the line breaks across it and it is shaded. */
+export type Gap = { start: number; end: number };
+
+/** Charts of periods up to two days use the 1-minute rollups, longer ones the hourly. */
+export const chartBucketMs = (period: { start: number; end: number }) =>
+  period.end - period.start <= 2 * 24 * 3_600_000 ? 60_000 : 3_600_000;
 
 const chartHeight = 120;
 const axisWidth = 48;
@@ -38,8 +44,8 @@ export type ChartFrame = {
   language: Language;
   fonts: { body: string; bold: string };
   noDataText: string;
-  /** How a time tick reads; by default `YYYY-MM-DD HH:mm` on the period's clock. */
-  tickText?: (at: number) => string;
+  /** How a time tick reads on the period's clock (the document's own date format). */
+  tickText: (at: number) => string;
 };
 
 /**
@@ -139,7 +145,7 @@ function drawAxes(doc: Doc, series: ChartSeries, frame: ChartFrame, scale: Scale
   for (let step = 0; step <= 4; step += 1) {
     const at = start + ((end - start) * step) / 4;
     const offset = step === 0 ? 0 : step === 4 ? 80 : 40;
-    const tick = frame.tickText?.(at) ?? formatLocal(at, frame.timezone).slice(0, 16);
+    const tick = frame.tickText(at);
     doc.text(tick, x(at) - offset, top + chartHeight + 3, {
       width: 80,
       align: step === 0 ? 'left' : step === 4 ? 'right' : 'center',

@@ -1,3 +1,4 @@
+import type { JobName, JobPayload } from '@vigil/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query.js';
@@ -11,10 +12,10 @@ export type EnqueueOptions = {
 };
 
 /** Inserts a job in the caller's transaction: it exists exactly when the change that asked for it does. */
-export async function enqueue(
+export async function enqueue<N extends JobName>(
   db: Executor,
-  name: string,
-  payload: unknown,
+  name: N,
+  payload: JobPayload<N>,
   options: EnqueueOptions = {},
 ): Promise<void> {
   await db
@@ -84,12 +85,14 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(5000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+/** `final`: no retry, whatever attempts are left (the payload itself is wrong). */
 export async function fail(
   db: Executor,
   job: ClaimedJob,
   error: string,
+  options: { final?: boolean } = {},
 ): Promise<'retry' | 'failed'> {
-  const final = job.attempts >= job.maxAttempts;
+  const final = options.final === true || job.attempts >= job.maxAttempts;
   await db
     .update(jobs)
     .set(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { JobData } from '@vigil/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import type { ClaimedJob } from '../jobs/queue.js';
@@ -6,13 +6,6 @@ import * as repo from '../modules/notifications/delivery-repo.js';
 import type { Mailer } from './email.js';
 import { ProviderError, type SmsProvider } from './sms-provider.js';
 import { postWebhook, type WebhookDeliveryOptions } from './webhook.js';
-
-export const deliveryPayload = z.object({
-  notificationId: z.uuid(),
-  subject: z.string().optional(),
-  webhookId: z.uuid().optional(),
-  body: z.unknown().optional(),
-});
 
 export const skipReasons = {
   smsNotConfigured: 'SMS provider not configured',
@@ -45,14 +38,11 @@ function emailHtml(text: string): string {
   return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5"><p>${linked.replace(/\n/g, '<br>')}</p></body></html>`;
 }
 
+type Delivery = JobData<'notification.deliver'>;
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findNotification>>>;
 type Outcome = { sent: string } | { skipped: string };
 
-async function send(
-  deps: DeliveryDeps,
-  row: Row,
-  payload: z.infer<typeof deliveryPayload>,
-): Promise<Outcome> {
+async function send(deps: DeliveryDeps, row: Row, payload: Delivery): Promise<Outcome> {
   switch (row.channel) {
     case 'email': {
       const result = await deps.mailer.send({
@@ -110,10 +100,9 @@ async function send(
  */
 export async function deliverNotification(
   deps: DeliveryDeps,
-  rawPayload: unknown,
+  payload: Delivery,
   job: ClaimedJob | undefined,
 ): Promise<void> {
-  const payload = deliveryPayload.parse(rawPayload);
   const row = await repo.findNotification(deps.db, payload.notificationId);
   if (row?.status !== 'queued') return;
   let outcome: Outcome;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Language, MessageMethod } from '@vigil/contracts';
+import type { DeliveryPayload, Language, MessageMethod } from '@vigil/contracts';
 import type { Db } from '../db/client.js';
 import { enqueue } from '../jobs/queue.js';
 import * as repo from '../modules/notifications/fan-out-repo.js';
@@ -15,15 +15,6 @@ import {
 } from './templates.js';
 
 export const deliverNotificationJob = 'notification.deliver';
-
-export type DeliveryPayload = {
-  notificationId: string;
-  /** Email only: the subject line. */
-  subject?: string;
-  /** Webhook only: the endpoint and the JSON document to post. */
-  webhookId?: string;
-  body?: unknown;
-};
 
 type Channel = 'email' | 'sms' | 'voice' | 'webhook';
 

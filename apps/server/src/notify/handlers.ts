@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { JobHandlers } from '../jobs/worker.js';
-import { alarmNotifyJob, alarmNotifyPayload } from './alarm-notify.js';
+import { defineJobHandlers, type JobHandlers } from '../jobs/worker.js';
+import { alarmNotifyJob } from './alarm-notify.js';
 import { deliverNotification } from './delivery.js';
 import type { Mailer } from './email.js';
 import { deliverNotificationJob, fanOut } from './fan-out.js';
@@ -21,12 +21,12 @@ export function notificationJobHandlers(deps: {
   const webhooks = { allowPrivate: deps.config.webhookAllowPrivate, lookup: deps.lookupHost };
   const sms = deps.config.sms ? createSmsProvider(deps.config.sms) : undefined;
   if (!sms) deps.log.info('SMS and voice messages are logged as not sent: no SMS_API_URL');
-  return {
+  return defineJobHandlers({
     [alarmNotifyJob]: async (payload) => {
-      await fanOut(deps, alarmNotifyPayload.parse(payload));
+      await fanOut(deps, payload);
     },
     [deliverNotificationJob]: async (payload, job) => {
       await deliverNotification({ ...deps, sms, webhooks }, payload, job);
     },
-  };
+  });
 }

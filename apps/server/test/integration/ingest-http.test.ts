@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { apiKeys, devices, gatewayLogs, readings } from '../../src/db/schema/index.js';
 import { maintenanceJobs, enqueueMaintenance } from '../../src/ingest/maintenance.js';
-import { reportScheduleJob } from '../../src/jobs/reports/schedule.js';
+import { reportScheduleJob } from '../../src/modules/reports/schedule.js';
 import { accountPurgeJob } from '../../src/modules/accounts/purge.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {

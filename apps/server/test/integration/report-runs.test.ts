@@ -12,7 +12,7 @@ import {
   reports,
   users,
 } from '../../src/db/schema/index.js';
-import { enqueueDueReports } from '../../src/jobs/reports/run.js';
+import { enqueueDueReports } from '../../src/modules/reports/run.js';
 import { demo, userIdOf } from '../helpers/fixtures.js';
 import { send } from '../helpers/inventory.js';
 import { readPdf } from '../helpers/pdf-document.js';

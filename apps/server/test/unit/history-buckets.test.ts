@@ -13,12 +13,8 @@ import {
   type BucketPlan,
   type SeriesPoint,
 } from '../../src/modules/readings/history-buckets.js';
-import {
-  formatLocal,
-  isoFormatter,
-  localMidnight,
-  offsetMs,
-} from '../../src/modules/readings/history-time.js';
+import { formatLocal, offsetMs, startOfLocalDay } from '../../src/lib/time-zone.js';
+import { isoFormatter } from '../../src/modules/readings/history-time.js';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -167,7 +163,7 @@ describe('bucket boundaries', () => {
   it('knows local clocks', () => {
     expect(offsetMs(at('2025-07-01T00:00:00Z'), 'Europe/Vaduz')).toBe(2 * hour);
     expect(offsetMs(at('2025-01-01T00:00:00Z'), 'Europe/Vaduz')).toBe(hour);
-    expect(iso(localMidnight(Math.floor(at('2025-03-30T00:00:00Z') / day), 'Asia/Kolkata'))).toBe(
+    expect(iso(startOfLocalDay(Math.floor(at('2025-03-30T00:00:00Z') / day), 'Asia/Kolkata'))).toBe(
       '2025-03-29T18:30:00.000Z',
     );
     expect(formatLocal(at('2025-10-26T00:30:00Z'), 'Europe/Vaduz')).toBe('2025-10-26 02:30:00');

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@vigil/contracts';
-import { chartBucketMs, wetSpells } from '../../src/jobs/reports/content.js';
-import { insightsOf } from '../../src/jobs/reports/insights.js';
+import { wetSpells } from '../../src/modules/reports/document/content.js';
+import { insightsOf } from '../../src/modules/reports/document/insights.js';
 import { missingBuckets } from '../../src/jobs/exports/charts.js';
-import { chartRange, chartSegments } from '../../src/jobs/pdf-chart.js';
-import { runFileIn } from '../../src/jobs/reports/run.js';
-import { formatNumber, reportTexts } from '../../src/jobs/reports/texts.js';
+import { chartBucketMs, chartRange, chartSegments } from '../../src/jobs/pdf-chart.js';
+import { runFileIn } from '../../src/modules/reports/run.js';
+import { formatNumber } from '../../src/jobs/document-texts.js';
+import { reportTexts } from '../../src/modules/reports/document/texts.js';
 
 const minute = 60_000;
 const points = (...ats: number[]) => ats.map((at) => ({ at: at * minute, value: at }));

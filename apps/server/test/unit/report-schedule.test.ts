@@ -6,7 +6,7 @@ import {
   nextRunAt,
   periodContaining,
   type ReportFrequency,
-} from '../../src/jobs/reports/schedule.js';
+} from '../../src/modules/reports/schedule.js';
 
 const at = (text: string) => Date.parse(text);
 const hour = 3_600_000;

@@ -8,7 +8,7 @@ import {
   summarize,
   timeOutOfRange,
   type Sample,
-} from '../../src/jobs/reports/statistics.js';
+} from '../../src/modules/reports/document/statistics.js';
 
 /**
  * Expected MKT values are computed independently of the code under test, from the formula of

@@ -4,7 +4,7 @@ import type { ReportCommentRow, ReportEventRow } from '../../modules/alarms/even
 import type { AlarmReportParams } from '../../modules/alarms/download-params.js';
 import { eventState } from '../../modules/alarms/service.js';
 import type { TemperatureUnit } from '../../modules/readings/history-metrics.js';
-import { formatLocal } from '../../modules/readings/history-time.js';
+import { formatLocal } from '../../lib/time-zone.js';
 import { decimalText, exportTexts, localDateTime, wordOf } from './texts/index.js';
 import { alarmColumnKeys } from './texts/types.js';
 

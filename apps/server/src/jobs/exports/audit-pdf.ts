@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AuditVerifyResult } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
 import type { findEntries } from '../../modules/audit/repo.js';
-import { formatLocal } from '../../modules/readings/history-time.js';
+import { formatLocal } from '../../lib/time-zone.js';
 import type { AuditExportParams } from '../../modules/tasks/params.js';
 import { fittingSize, fonts, registerFonts } from './pdf-fonts.js';
 import { exportTexts, wordOf, type ExportTexts } from './texts/index.js';

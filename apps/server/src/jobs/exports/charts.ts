@@ -1,9 +1,8 @@
 import type { MetricKey } from '@vigil/contracts';
 import type { Db } from '../../db/client.js';
 import * as alarmDefinitionsRepo from '../../modules/alarm-definitions/repo.js';
-import type { ChartSeries } from '../pdf-chart.js';
-import { chartBucketMs, rollupMeans, type ChartPoint } from '../reports/content.js';
-import type { Gap } from '../reports/statistics.js';
+import { rollupMeans } from '../../modules/readings/index.js';
+import { chartBucketMs, type ChartPoint, type ChartSeries, type Gap } from '../pdf-chart.js';
 import { chartable, columnTitle, shownValue, type ExportDocument } from './document.js';
 import { chartThresholds } from './thresholds.js';
 

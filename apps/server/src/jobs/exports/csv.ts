@@ -1,5 +1,5 @@
 import { writeCsvFile } from '../../lib/csv.js';
-import { formatLocal } from '../../modules/readings/history-time.js';
+import { formatLocal } from '../../lib/time-zone.js';
 import {
   cellText,
   columnTitle,

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { drawChart } from '../pdf-chart.js';
 import type { RawReading } from '../../modules/readings/history-repo.js';
 import { displayUnit } from '../../modules/readings/history-metrics.js';
-import { reportTexts } from '../reports/texts.js';
+import { documentTexts } from '../document-texts.js';
 import {
   cellText,
   columnTitle,
@@ -131,12 +131,12 @@ function charts(doc: Pdf, document: ExportDocument, top: number): number {
   const { language } = document;
   const { timezone } = document.params;
   // The reports' heading and legend: what the line, the dashes and the breaks are.
-  doc.font(fonts.bold).fontSize(11).text(reportTexts[language].charts, margin, top);
+  doc.font(fonts.bold).fontSize(11).text(documentTexts[language].charts, margin, top);
   doc
     .font(fonts.body)
     .fontSize(8)
     .fillColor('#555')
-    .text(reportTexts[language].chartLegend, margin);
+    .text(documentTexts[language].chartLegend, margin);
   doc.fillColor('black').moveDown(0.5);
   const frame = {
     margin,

@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { AuditSubject } from '../../lib/actor.js';
@@ -11,8 +10,6 @@ import * as repo from './repo.js';
 
 /** The hourly sweep that purges deleted accounts whose grace period has ended. */
 export const accountPurgeJob = 'accounts.purge';
-/** `at`: the schedule's clock when it enqueued the sweep; accounts due by then are purged. */
-export const accountPurgePayload = z.object({ at: z.iso.datetime() });
 
 /** The platform itself, for entries no person caused. */
 const platformSubject: AuditSubject = {

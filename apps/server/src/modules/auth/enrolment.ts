@@ -1,9 +1,9 @@
-import { languages, type signupBody } from '@vigil/contracts';
+import type { JobData, JobPayload, signupBody } from '@vigil/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
-import type { JobHandlers } from '../../jobs/worker.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
@@ -21,25 +21,13 @@ import { issueTokenMail } from './service.js';
 export const signupJob = 'auth.signup';
 export const forgotJob = 'auth.forgot';
 
-const signupPayload = z.object({
-  name: z.string(),
-  email: z.string(),
-  passwordHash: z.string(),
-  companyName: z.string(),
-  countryCode: z.string(),
-  phoneNumber: z.string(),
-  language: z.enum(languages),
-  ip: z.string().nullable(),
-});
-const forgotPayload = z.object({ email: z.string(), ip: z.string().nullable() });
-
 export async function signup(
   ctx: AppContext,
   body: z.output<typeof signupBody>,
   ip: string | null,
 ): Promise<void> {
   await requireStrongPassword(body.password, body);
-  const payload: z.infer<typeof signupPayload> = {
+  const payload: JobPayload<typeof signupJob> = {
     name: body.name,
     email: body.email,
     passwordHash: await hashPassword(body.password),
@@ -72,7 +60,7 @@ const subjectOf = (
 });
 
 /** A new account and its owner with a confirmation mail; an existing email's owner is told instead. */
-async function completeSignup(deps: Deps, payload: z.infer<typeof signupPayload>) {
+async function completeSignup(deps: Deps, payload: JobData<typeof signupJob>) {
   await deps.db.transaction(async (tx) => {
     const existing = await usersRepo.findByEmail(tx, payload.email);
     if (existing) {
@@ -116,7 +104,7 @@ async function completeSignup(deps: Deps, payload: z.infer<typeof signupPayload>
 }
 
 /** A reset link for a known email; nothing at all for an unknown one. */
-async function completeForgot(deps: Deps, payload: z.infer<typeof forgotPayload>) {
+async function completeForgot(deps: Deps, payload: JobData<typeof forgotJob>) {
   const user = await usersRepo.findByEmail(deps.db, payload.email);
   if (!user) return;
   await deps.db.transaction(async (tx) => {
@@ -130,8 +118,8 @@ async function completeForgot(deps: Deps, payload: z.infer<typeof forgotPayload>
 }
 
 export function enrolmentJobHandlers(deps: Deps): JobHandlers {
-  return {
-    [signupJob]: (payload) => completeSignup(deps, signupPayload.parse(payload)),
-    [forgotJob]: (payload) => completeForgot(deps, forgotPayload.parse(payload)),
-  };
+  return defineJobHandlers({
+    [signupJob]: (payload) => completeSignup(deps, payload),
+    [forgotJob]: (payload) => completeForgot(deps, payload),
+  });
 }

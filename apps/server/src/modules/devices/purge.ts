@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { deleteInChunks } from '../../db/query.js';
 
 /** The job that removes a deleted device's readings and rollups (they have no foreign key). */
 export const purgeReadingsJob = 'device.purgeReadings';
-export const purgeReadingsPayload = z.object({ deviceId: z.uuid() });
 
 const tables = [
   'readings',

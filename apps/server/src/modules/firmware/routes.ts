@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { publicRoute, replies } from '../../lib/routes.js';
 import { actorOf } from '../../plugins/guard.js';
 import * as service from './service.js';
+import { receiveUpload } from './upload.js';
 
 const platform = { roles: ['super_admin'] } as const;
 const gatewayManagers = { roles: ['super_admin', 'super_user'] } as const;
@@ -41,8 +42,11 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 201: firmwareUploadReply }),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.upload(ctx, actorOf(request), request) }),
+    async (request, reply) => {
+      const { dataDir, firmwareMaxBytes } = ctx.config;
+      const received = await receiveUpload(request, dataDir, firmwareMaxBytes);
+      return reply.code(201).send({ data: await service.upload(ctx, actorOf(request), received) });
+    },
   );
 
   app.get(

@@ -12,7 +12,6 @@ import {
   type GatewayFirmwareCommand,
   type firmwareListQuery,
 } from '@vigil/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
@@ -29,7 +28,7 @@ import {
   verifyFirmwareToken,
 } from './links.js';
 import * as repo from './repo.js';
-import { receiveUpload, type ReceivedFile } from './upload.js';
+import type { ReceivedFile, ReceivedUpload } from './upload.js';
 import { firmwareEvent, gatewayColumns, toFirmwareFile, toFirmwareUpdate } from './view.js';
 
 const safeName = (filename: string) =>
@@ -48,10 +47,12 @@ function versionOf(file: ReceivedFile, entered: string | undefined): string {
   return version;
 }
 
-/** Stores uploaded firmware (spec monitoring 5): checksum, version, file under DATA_DIR/files. */
-export async function upload(ctx: AppContext, actor: Actor, request: FastifyRequest) {
-  const { dataDir, firmwareMaxBytes } = ctx.config;
-  const received = await receiveUpload(request, dataDir, firmwareMaxBytes);
+/**
+ * Stores uploaded firmware (spec monitoring 5): checksum, version, file under DATA_DIR/files.
+ * `received` is the upload as upload.ts read it (its files still in their temporary place).
+ */
+export async function upload(ctx: AppContext, actor: Actor, received: ReceivedUpload) {
+  const { dataDir } = ctx.config;
   const moved: string[] = [];
   try {
     const planned = received.files.map((file) => {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { publicRoute, replies } from '../../lib/routes.js';
 import { actorOf } from '../../plugins/guard.js';
 import * as service from './service.js';
+import { receivePlan } from './upload.js';
 
 const owners = { roles: ['super_user'] } as const;
 const readers = { roles: ['super_user', 'user'] } as const;
@@ -52,8 +53,10 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 201: mapUploadReply }),
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await service.upload(ctx, actorOf(request), request) }),
+    async (request, reply) => {
+      const plan = await receivePlan(request, ctx.config.mapMaxBytes);
+      return reply.code(201).send({ data: await service.upload(ctx, actorOf(request), plan) });
+    },
   );
 
   app.post(

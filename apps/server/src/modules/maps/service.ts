@@ -12,7 +12,6 @@ import {
   type PlacedLocation,
   mapSaveBody,
 } from '@vigil/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -24,7 +23,7 @@ import { storedFile } from '../files/storage.js';
 import { visibleLocations } from '../locations/repo.js';
 import { mapsChanged } from './placed.js';
 import * as repo from './repo.js';
-import { receivePlan } from './upload.js';
+import type { ReceivedPlan } from './upload.js';
 
 const imageAudience = 'vigil:map-image';
 const extensionOf: Record<MapImageType, string> = {
@@ -148,14 +147,13 @@ async function one(ctx: AppContext, actor: Actor, accountId: string, id: string)
   return item;
 }
 
-/** Stores an uploaded plan image and records the map (multipart `file` + `title`). */
+/** Stores an uploaded plan image (as upload.ts read it: `file` + `title`) and records the map. */
 export async function upload(
   ctx: AppContext,
   actor: Actor,
-  request: FastifyRequest,
+  plan: ReceivedPlan,
 ): Promise<{ map: MapItem; message: string }> {
   const accountId = ownAccountId(actor);
-  const plan = await receivePlan(request, ctx.config.mapMaxBytes);
   const id = randomUUID();
   const relative = imagePath(accountId, id, plan.type);
   const absolute = storedFile(ctx.config.dataDir, relative);

@@ -1,11 +1,5 @@
-import {
-  dayMs,
-  hourMs,
-  isUtcZone,
-  localDayNumber,
-  localMidnight,
-  minuteMs,
-} from './history-time.js';
+import { isUtcZone, localDayNumber, startOfLocalDay } from '../../lib/time-zone.js';
+import { dayMs, hourMs, minuteMs } from './history-time.js';
 
 /**
  * How a history range is drawn (pure; DESIGN.md 5): raw readings when they fit, else the
@@ -113,7 +107,7 @@ export function bucketIndex(instant: number, plan: BucketPlan): number {
 /** The instant bucket `index` begins. */
 export function bucketStart(index: number, plan: BucketPlan): number {
   if (plan.days === 0) return subDayOrigin + index * plan.widthMs;
-  return localMidnight(dayOriginNumber + index * plan.days, plan.timezone);
+  return startOfLocalDay(dayOriginNumber + index * plan.days, plan.timezone);
 }
 
 /** The start of the bucket holding `instant`. */

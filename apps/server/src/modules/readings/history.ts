@@ -16,7 +16,8 @@ import {
   type SeriesPoint,
 } from './history-buckets.js';
 import * as repo from './history-repo.js';
-import { dayMs, formatLocal, isoFormatter, minuteMs } from './history-time.js';
+import { formatLocal } from '../../lib/time-zone.js';
+import { dayMs, isoFormatter, minuteMs } from './history-time.js';
 
 type GraphQuery = z.output<typeof graphQuery>;
 type RawQuery = z.output<typeof rawQuery>;

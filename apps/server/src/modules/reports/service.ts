@@ -17,16 +17,11 @@ import {
   reportFileName,
   runFileIn,
   signRunFileUrl,
-} from '../../jobs/reports/run.js';
+} from './run.js';
 import { linkLifetimeMs } from '../files/links.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { enqueue } from '../../jobs/queue.js';
-import {
-  lastEndedPeriod,
-  nextRunAt,
-  reportRunJob,
-  type ReportFrequency,
-} from '../../jobs/reports/schedule.js';
+import { lastEndedPeriod, nextRunAt, reportRunJob, type ReportFrequency } from './schedule.js';
 import * as audit from '../audit/service.js';
 import { ownAccountId, pagination } from '../devices/scope.js';
 import * as repo from './repo.js';

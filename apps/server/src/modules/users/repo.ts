@@ -178,6 +178,23 @@ export async function ownerCount(db: Executor, accountId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
+/** The account's owners (its super_users), activated or not, with how to write to them. */
+export function accountOwners(db: Executor, accountId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'super_user')));
+}
+
+/** The language a person chose; undefined for no such person. */
+export async function languageOf(
+  db: Executor,
+  id: string,
+): Promise<UserRow['language'] | undefined> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, id));
+  return row?.language;
+}
+
 /** The person's own settings: their camera link and whether their alarm sound is muted. */
 export async function personalSettings(
   db: Executor,

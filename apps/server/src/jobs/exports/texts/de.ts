@@ -1,7 +1,7 @@
-import { reportTexts } from '../../reports/texts.js';
+import { documentTexts } from '../../document-texts.js';
 import type { ExportTexts } from './types.js';
 
-const report = reportTexts.de;
+const report = documentTexts.de;
 
 export const de: ExportTexts = {
   common: {

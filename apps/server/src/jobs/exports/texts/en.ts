@@ -1,5 +1,5 @@
 import { signatureMeaningTexts } from '@vigil/contracts';
-import { reportTexts } from '../../reports/texts.js';
+import { documentTexts } from '../../document-texts.js';
 import {
   alarmTypeCodes,
   auditActionCodes,
@@ -17,7 +17,7 @@ function asStored<Code extends string>(codes: readonly Code[]): Record<Code, str
   return words;
 }
 
-const report = reportTexts.en;
+const report = documentTexts.en;
 
 export const en: ExportTexts = {
   common: {

@@ -5,7 +5,7 @@
  * which every spreadsheet reads the same way, while a PDF writes them as the web app does.
  */
 import type { Language } from '@vigil/contracts';
-import { reportTexts } from '../../reports/texts.js';
+import { documentTexts } from '../../document-texts.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { pl } from './pl.js';
@@ -16,11 +16,12 @@ export type { ExportTexts } from './types.js';
 export const exportTexts: Record<Language, ExportTexts> = { en, pl, de };
 
 /**
- * The reports' words for a statistics row (their CSV columns 5 to 10: metric, unit, readings,
+ * The words for a statistics row (the reports' CSV columns 5 to 10: metric, unit, readings,
  * min, max, mean), for the summary of a device-data PDF.
  */
-export const summaryColumns = (language: Language): string[] =>
-  reportTexts[language].csvColumns.slice(4, 10);
+export const summaryColumns = (language: Language): string[] => [
+  ...documentTexts[language].statisticsColumns,
+];
 
 /** A stored code in a file's language; one without a word yet (a newer server's) as stored. */
 export const wordOf = <Code extends string>(words: Record<Code, string>, code: string): string =>

@@ -1,7 +1,7 @@
 import type { Language } from '@vigil/contracts';
-import { csvText } from '../../lib/csv.js';
-import { formatLocal } from '../../modules/readings/history-time.js';
-import type { ReportContent } from './content.js';
+import { csvText } from '../../../lib/csv.js';
+import { formatLocal } from '../../../lib/time-zone.js';
+import type { ReportContent } from './model.js';
 import { reportTexts } from './texts.js';
 
 const round = (value: number | null, digits = 2) =>

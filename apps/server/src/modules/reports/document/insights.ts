@@ -3,17 +3,10 @@
  * of range, an MKT outside the alarm range, data gaps and unacknowledged alarms — or that the
  * period was clear. Facts only, drawn from the statistics of the run.
  */
-import type { ReportContent } from './content.js';
-
-export type Insight =
-  | { kind: 'outOfRange'; device: string; metric: string; minutes: number; percent: number }
-  | { kind: 'mktOutside'; device: string; metric: string; mkt: number; unit: string }
-  | { kind: 'gaps'; device: string; count: number; minutes: number }
-  | { kind: 'unacknowledged'; count: number }
-  | { kind: 'clear' };
+import type { Insight, ReportContent } from './model.js';
 
 export function insightsOf(
-  content: ReportContent,
+  content: Pick<ReportContent, 'rows' | 'events'>,
   period: { start: number; end: number },
 ): Insight[] {
   const length = period.end - period.start;

@@ -4,7 +4,8 @@
  * spreadsheet or script reads it the same way.
  */
 import type { Language } from '@vigil/contracts';
-import type { Insight } from './insights.js';
+import { documentTexts } from '../../../jobs/document-texts.js';
+import type { Insight } from './model.js';
 
 /** Writes a number with the language's decimal mark. */
 type Num = (value: number, digits: number) => string;
@@ -56,12 +57,7 @@ const en: ReportTexts = {
     'period start',
     'period end',
     'device',
-    'metric',
-    'unit',
-    'readings',
-    'min',
-    'max',
-    'mean',
+    ...documentTexts.en.statisticsColumns,
     'MKT',
     'alarm low',
     'alarm high',
@@ -105,12 +101,9 @@ const en: ReportTexts = {
     offline: 'offline',
   },
   cover: {
-    account: 'Account',
+    ...documentTexts.en.cover,
     period: 'Period',
-    timezone: 'Time zone',
-    generated: 'Generated',
     units: (unit) => `Temperatures in °${unit}; MKT with activation energy 83.144 kJ/mol`,
-    to: 'to',
   },
   table: ['device', 'metric', 'n', 'min', 'max', 'mean', 'MKT', 'alarm range', 'min out', 'gaps'],
   doorCells: (count, open, longest) => [
@@ -133,9 +126,9 @@ const en: ReportTexts = {
         return 'All readings stayed within their alarm ranges, with no data gaps and no unacknowledged alarms.';
     }
   },
-  charts: 'Charts',
+  charts: documentTexts.en.charts,
   chartNoData: 'No readings in the period.',
-  chartLegend: 'hourly or per-minute means; dashed: alarm thresholds; breaks: data gaps',
+  chartLegend: documentTexts.en.chartLegend,
   events: 'Alarm events',
   noEvents: 'No alarm events in the period.',
   cleared: 'cleared',
@@ -162,12 +155,7 @@ const pl: ReportTexts = {
     'początek okresu',
     'koniec okresu',
     'urządzenie',
-    'pomiar',
-    'jednostka',
-    'odczyty',
-    'min',
-    'max',
-    'średnia',
+    ...documentTexts.pl.statisticsColumns,
     'MKT',
     'próg dolny alarmu',
     'próg górny alarmu',
@@ -211,12 +199,9 @@ const pl: ReportTexts = {
     offline: 'offline',
   },
   cover: {
-    account: 'Konto',
+    ...documentTexts.pl.cover,
     period: 'Okres',
-    timezone: 'Strefa czasowa',
-    generated: 'Wygenerowano',
     units: (unit) => `Temperatury w °${unit}; MKT z energią aktywacji 83,144 kJ/mol`,
-    to: 'do',
   },
   table: [
     'urządzenie',
@@ -250,10 +235,9 @@ const pl: ReportTexts = {
         return 'Wszystkie odczyty mieściły się w zakresach alarmów, bez przerw w danych i bez niepotwierdzonych alarmów.';
     }
   },
-  charts: 'Wykresy',
+  charts: documentTexts.pl.charts,
   chartNoData: 'Brak odczytów w okresie.',
-  chartLegend:
-    'średnie godzinowe lub minutowe; linia przerywana: progi alarmu; przerwy: braki danych',
+  chartLegend: documentTexts.pl.chartLegend,
   events: 'Zdarzenia alarmowe',
   noEvents: 'Brak zdarzeń alarmowych w okresie.',
   cleared: 'ustąpił',
@@ -280,12 +264,7 @@ const de: ReportTexts = {
     'Beginn des Zeitraums',
     'Ende des Zeitraums',
     'Gerät',
-    'Messgröße',
-    'Einheit',
-    'Messwerte',
-    'Min',
-    'Max',
-    'Mittelwert',
+    ...documentTexts.de.statisticsColumns,
     'MKT',
     'Alarm unten',
     'Alarm oben',
@@ -329,12 +308,9 @@ const de: ReportTexts = {
     offline: 'offline',
   },
   cover: {
-    account: 'Konto',
+    ...documentTexts.de.cover,
     period: 'Zeitraum',
-    timezone: 'Zeitzone',
-    generated: 'Erstellt',
     units: (unit) => `Temperaturen in °${unit}; MKT mit Aktivierungsenergie 83,144 kJ/mol`,
-    to: 'bis',
   },
   table: [
     'Gerät',
@@ -368,10 +344,9 @@ const de: ReportTexts = {
         return 'Alle Messwerte blieben in ihren Alarmbereichen, ohne Datenlücken und ohne unbestätigte Alarme.';
     }
   },
-  charts: 'Diagramme',
+  charts: documentTexts.de.charts,
   chartNoData: 'Keine Messwerte im Zeitraum.',
-  chartLegend:
-    'Stunden- oder Minutenmittel; gestrichelt: Alarmgrenzen; Unterbrechungen: Datenlücken',
+  chartLegend: documentTexts.de.chartLegend,
   events: 'Alarmereignisse',
   noEvents: 'Keine Alarmereignisse im Zeitraum.',
   cleared: 'beendet',
@@ -393,10 +368,3 @@ const de: ReportTexts = {
 };
 
 export const reportTexts: Record<Language, ReportTexts> = { en, pl, de };
-
-/** A number with `digits` decimals and the language's decimal mark; '-' for none. */
-export function formatNumber(value: number | null, digits: number, language: Language): string {
-  if (value === null) return '-';
-  const fixed = value.toFixed(digits);
-  return language === 'en' ? fixed : fixed.replace('.', ',');
-}

@@ -2,18 +2,13 @@
  * When scheduled reports run (spec monitoring 3 and 9, DESIGN 3): daily, weekly (Monday) and
  * monthly (the 1st) at 00:00 in the report's own IANA timezone, each run covering the period
  * that has just ended. Local midnights move with daylight saving time, so a "day" is 23, 24 or
- * 25 hours long; everything here is wall-clock arithmetic with Intl only.
+ * 25 hours long; the wall-clock arithmetic is lib/time-zone.ts.
  */
-import {
-  dayMs,
-  localDayNumber,
-  localMidnight,
-  wallClock,
-} from '../../modules/readings/history-time.js';
+import { addInZone, startOf, wallClock } from '../../lib/time-zone.js';
 
 /** The once-a-minute job that enqueues due report runs (enqueued by the maintenance clock). */
 export const reportScheduleJob = 'reports.schedule';
-/** The job that builds and mails one run (jobs/reports/run.ts). */
+/** The job that builds and mails one run (modules/reports/run.ts). */
 export const reportRunJob = 'reports.run';
 
 /** Spec monitoring 9: 1 daily, 2 weekly, 3 monthly. */
@@ -21,38 +16,12 @@ export type ReportFrequency = 1 | 2 | 3;
 
 export type Period = { start: number; end: number };
 
-/** The local day number (days since 1970-01-01) on which the period holding `day` begins. */
-function periodStartDay(day: number, frequency: ReportFrequency): number {
-  if (frequency === 1) return day;
-  if (frequency === 2) return day - ((day + 3) % 7); // 1970-01-01 was a Thursday; 0 = Monday.
-  const date = new Date(day * dayMs);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / dayMs;
-}
-
-/** The local day number the period after the one beginning on `startDay` begins. */
-function nextStartDay(startDay: number, frequency: ReportFrequency): number {
-  if (frequency === 1) return startDay + 1;
-  if (frequency === 2) return startDay + 7;
-  const date = new Date(startDay * dayMs);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / dayMs;
-}
-
-function previousStartDay(startDay: number, frequency: ReportFrequency): number {
-  if (frequency === 1) return startDay - 1;
-  if (frequency === 2) return startDay - 7;
-  const date = new Date(startDay * dayMs);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1) / dayMs;
-}
-
-/**
- * The local day `instant` falls on. Near a midnight that a zone skips (it springs forward
- * at 00:00) the wall clock may still show the previous day; the day whose first instant is
- * at or before `instant` is the answer.
- */
-function dayOf(instant: number, timezone: string): number {
-  const day = localDayNumber(instant, timezone);
-  return localMidnight(day + 1, timezone) <= instant ? day + 1 : day;
-}
+/** The calendar unit of each frequency, and one of it as an amount to add. */
+const units = {
+  1: { unit: 'day', one: { days: 1 } },
+  2: { unit: 'week', one: { weeks: 1 } },
+  3: { unit: 'month', one: { months: 1 } },
+} as const;
 
 /** The period (of `frequency`, in `timezone`) that `instant` lies in: start <= instant < end. */
 export function periodContaining(
@@ -60,20 +29,17 @@ export function periodContaining(
   frequency: ReportFrequency,
   timezone: string,
 ): Period {
-  const startDay = periodStartDay(dayOf(instant, timezone), frequency);
-  return {
-    start: localMidnight(startDay, timezone),
-    end: localMidnight(nextStartDay(startDay, frequency), timezone),
-  };
+  const { unit, one } = units[frequency];
+  const start = startOf(instant, unit, timezone);
+  return { start, end: startOf(addInZone(start, one, timezone), unit, timezone) };
 }
 
 /** The latest period that has fully ended at `now` — what a run at or after its end covers. */
 export function lastEndedPeriod(now: number, frequency: ReportFrequency, timezone: string): Period {
-  const startDay = periodStartDay(dayOf(now, timezone), frequency);
-  return {
-    start: localMidnight(previousStartDay(startDay, frequency), timezone),
-    end: localMidnight(startDay, timezone),
-  };
+  const { unit } = units[frequency];
+  const end = startOf(now, unit, timezone);
+  // The last instant before the current period lies in the one that has just ended.
+  return { start: startOf(end - 1, unit, timezone), end };
 }
 
 /** The next instant strictly after `now` at which a run is due (the end of the current period). */

@@ -1,4 +1,4 @@
-import type { alarms, readings } from '../../db/schema/index.js';
+import type { alarms, readings } from '../../../db/schema/index.js';
 
 type Reading = typeof readings.$inferSelect;
 type Alarm = typeof alarms.$inferSelect;

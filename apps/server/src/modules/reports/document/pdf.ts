@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
 import type { Language } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
-import { formatLocal } from '../../modules/readings/history-time.js';
-import { drawChart } from '../pdf-chart.js';
-import type { ReportContent, StatisticsRow } from './content.js';
-import { formatNumber, reportTexts, type ReportTexts } from './texts.js';
+import { formatLocal } from '../../../lib/time-zone.js';
+import { formatNumber } from '../../../jobs/document-texts.js';
+import { drawChart } from '../../../jobs/pdf-chart.js';
+import type { ReportContent, StatisticsRow } from './model.js';
+import { reportTexts, type ReportTexts } from './texts.js';
 
 const margin = 36;
 const widths = [110, 80, 40, 48, 48, 48, 48, 80, 50, 60];
@@ -124,6 +125,8 @@ export async function writeReportPdf(
       language: meta.language,
       fonts: { body: 'body', bold: 'bold' },
       noDataText: texts.chartNoData,
+      // `YYYY-MM-DD HH:mm` on the report's clock.
+      tickText: (at: number) => local(at).slice(0, 16),
     };
     for (const row of charted) drawChart(doc, chartOf(row, content.bucketMs, texts), frame);
   }

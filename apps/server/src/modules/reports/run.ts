@@ -4,22 +4,22 @@
  * recipient, and a mail job sends the file as an attachment. Every step is a durable job and
  * each is keyed so that a run and its mails happen once.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { languages, type Language } from '@vigil/contracts';
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { languages, type JobData, type Language } from '@vigil/contracts';
 import type { Db } from '../../db/client.js';
 import type { LinkSigner } from '../../lib/jwt.js';
-import { notifications, users } from '../../db/schema/index.js';
-import * as repo from '../../modules/reports/repo.js';
+import * as repo from './repo.js';
 import type { Mailer } from '../../notify/email.js';
-import { enqueue } from '../queue.js';
-import type { JobHandlers } from '../worker.js';
-import { buildContent } from './content.js';
-import { reportCsv } from './csv.js';
-import { writeReportPdf } from './pdf.js';
-import { reportTexts } from './texts.js';
+import { enqueue } from '../../jobs/queue.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
+import * as notifications from '../notifications/index.js';
+import * as users from '../users/index.js';
+import { buildContent } from './document/content.js';
+import { reportCsv } from './document/csv.js';
+import { writeReportPdf } from './document/pdf.js';
+import { reportTexts } from './document/texts.js';
 import {
   duePeriod,
   localDate,
@@ -41,15 +41,6 @@ export type ReportJobDeps = {
   /** Files above this many bytes go out as a signed link instead of an attachment. */
   attachmentMaxBytes: number;
 };
-
-const runPayload = z.object({ runId: z.uuid() });
-const mailPayload = z.object({
-  runId: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  language: z.enum(languages).default('en'),
-  notificationId: z.uuid().optional(),
-});
 
 export const reportFileAudience = 'vigil:report-file';
 /** How long the link in a report mail works; the run stays downloadable from the Reports page. */
@@ -126,12 +117,7 @@ export async function enqueueDueReports(db: Db, now: Date): Promise<number> {
 /** The people a report goes to: its users, and the account's owners when notify admin is on. */
 async function recipients(db: Db, report: repo.ReportRow) {
   const chosen = await repo.recipientsOf(db, [report.id]);
-  const admins = report.adminEnable
-    ? await db
-        .select({ id: users.id, name: users.name, email: users.email, language: users.language })
-        .from(users)
-        .where(and(eq(users.accountId, report.accountId), eq(users.role, 'super_user')))
-    : [];
+  const admins = report.adminEnable ? await users.accountOwners(db, report.accountId) : [];
   type Recipient = { id: string; name: string; email: string; language: Language };
   const byEmail = new Map<string, Recipient>();
   for (const person of [...chosen, ...admins])
@@ -151,11 +137,8 @@ async function primaryLanguage(
   people: { language: Language }[],
 ): Promise<Language> {
   if (report.createdBy) {
-    const [creator] = await db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.id, report.createdBy));
-    if (creator) return creator.language;
+    const creator = await users.languageOf(db, report.createdBy);
+    if (creator) return creator;
   }
   return people[0]?.language ?? 'en';
 }
@@ -200,9 +183,9 @@ export async function buildRun(deps: Pick<ReportJobDeps, 'db' | 'dataDir'>, runI
   await db.transaction(async (tx) => {
     for (const person of people) {
       // The notification log holds each mail from the moment it is due to its delivery.
-      const [logged] = await tx
-        .insert(notifications)
-        .values({
+      const [logged] = await notifications.insertNotifications(tx, [
+        {
+          id: randomUUID(),
           accountId: report.accountId,
           userId: person.id,
           channel: 'email',
@@ -211,8 +194,8 @@ export async function buildRun(deps: Pick<ReportJobDeps, 'db' | 'dataDir'>, runI
             report.name,
             localDate(period.start, report.timezone),
           ),
-        })
-        .returning({ id: notifications.id });
+        },
+      ]);
       await enqueue(
         tx,
         reportMailJob,
@@ -221,7 +204,7 @@ export async function buildRun(deps: Pick<ReportJobDeps, 'db' | 'dataDir'>, runI
           email: person.email,
           name: person.name,
           language: person.language,
-          notificationId: logged?.id,
+          notificationId: logged,
         },
         { singletonKey: `report-mail:${runId}:${person.email}` },
       );
@@ -236,7 +219,7 @@ export async function buildRun(deps: Pick<ReportJobDeps, 'db' | 'dataDir'>, runI
  */
 export async function mailRun(
   deps: Omit<ReportJobDeps, 'dataDir'> & { dataDir: string },
-  payload: z.output<typeof mailPayload>,
+  payload: JobData<typeof reportMailJob>,
 ): Promise<void> {
   const run = await repo.runById(deps.db, payload.runId);
   const report = run && (await repo.reportById(deps.db, run.reportId));
@@ -286,10 +269,7 @@ export async function mailRun(
       : {}),
   });
   if (payload.notificationId)
-    await deps.db
-      .update(notifications)
-      .set({ status: 'sent', providerId: messageId, sentAt: new Date() })
-      .where(eq(notifications.id, payload.notificationId));
+    await notifications.markSent(deps.db, payload.notificationId, messageId, new Date());
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -308,12 +288,11 @@ const messageOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export function reportJobHandlers(deps: ReportJobDeps): JobHandlers {
-  return {
+  return defineJobHandlers({
     [reportScheduleJob]: async () => {
       await enqueueDueReports(deps.db, new Date());
     },
-    [reportRunJob]: async (payload, job) => {
-      const { runId } = runPayload.parse(payload);
+    [reportRunJob]: async ({ runId }, job) => {
       try {
         await buildRun(deps, runId);
       } catch (error) {
@@ -323,18 +302,14 @@ export function reportJobHandlers(deps: ReportJobDeps): JobHandlers {
         throw error;
       }
     },
-    [reportMailJob]: async (payload, job) => {
-      const mail = mailPayload.parse(payload);
+    [reportMailJob]: async (mail, job) => {
       try {
         await mailRun(deps, mail);
       } catch (error) {
         if (job.attempts >= job.maxAttempts && mail.notificationId)
-          await deps.db
-            .update(notifications)
-            .set({ status: 'failed', reason: messageOf(error) })
-            .where(eq(notifications.id, mail.notificationId));
+          await notifications.markDone(deps.db, mail.notificationId, 'failed', messageOf(error));
         throw error;
       }
     },
-  };
+  });
 }

@@ -1,0 +1,2 @@
+/** What other domains may use of readings. */
+export { rollupMeans } from './chart-repo.js';

@@ -1,0 +1,2 @@
+/** What other domains may use of users. */
+export { accountOwners, languageOf } from './repo.js';
