@@ -24,14 +24,20 @@ const newer = raw('(d.latest_ts is null or d.latest_ts < l.ts)');
 /** Seen at the newest reading's time (not later than now: a fast clock does not keep it online). */
 const lastSeen = raw('greatest(d.last_seen_at, least(l.ts, now()))');
 const columnList = raw(readingColumns.map((column) => column.column).join(', '));
-/** latest_data: the `reading` contract's keys (contracts/inventory.ts). */
-const latestData = raw(
-  [
-    `'createdAt', to_char(l.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    ...readingColumns.map((column) => `'${column.field}', l.${column.column}`),
-    `'backfilled', l.backfilled`,
-  ].join(', '),
-);
+/**
+ * latest_data: the `reading` contract's keys (contracts/inventory.ts), built from a readings row
+ * (or the follow-up's newest-reading row) named `alias`.
+ */
+export function readingJson(alias: string): SQL {
+  return raw(
+    `jsonb_build_object(${[
+      `'createdAt', to_char(${alias}.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      ...readingColumns.map((column) => `'${column.field}', ${alias}.${column.column}`),
+      `'backfilled', ${alias}.backfilled`,
+    ].join(', ')})`,
+  );
+}
+const latestData = readingJson('l');
 
 /**
  * Moves devices' state forward to their newest readings (latest reading, node type, last seen,
@@ -70,7 +76,7 @@ export async function updateDeviceState(
     seen as (
       update devices d set
         latest_ts = case when ${newer} then l.ts else d.latest_ts end,
-        latest_data = case when ${newer} then jsonb_build_object(${latestData}) else d.latest_data end,
+        latest_data = case when ${newer} then ${latestData} else d.latest_data end,
         node_type = case when ${newer} then coalesce(l.node_type, d.node_type) else d.node_type end,
         last_seen_at = ${lastSeen},
         status = case when ${lastSeen} > now() - make_interval(mins => d.ttl)
