@@ -265,7 +265,9 @@ export function createAlarmEngine(deps: AlarmEngineDeps): AlarmEngine {
       const parts = new Map<number, ResolvedReading[]>();
       for (const reading of watched) {
         const lane = laneOf(reading.deviceUuid, lanes.length);
-        parts.set(lane, [...(parts.get(lane) ?? []), reading]);
+        const part = parts.get(lane);
+        if (part) part.push(reading);
+        else parts.set(lane, [reading]);
       }
       await Promise.all(
         [...parts].map(([lane, part]) => {

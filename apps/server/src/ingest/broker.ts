@@ -24,6 +24,10 @@ export type EmbeddedBroker = {
 
 /** A verified secret is trusted this long for reconnects (argon2 is deliberately slow). */
 const verifiedTtlMs = 5 * 60_000;
+/** Messages a connection may have read past while they wait for their commit. */
+const maxReadAheadMessages = 64;
+/** Readings waiting for or in their batch beyond which no connection reads ahead. */
+const maxQueuedReadings = 50_000;
 /** MQTT 3.1.1 CONNACK return code 5: not authorised. */
 const notAuthorised = 5;
 const serverUnavailable = 3;
@@ -59,6 +63,60 @@ function createGatewayAuthenticator(db: Db) {
       });
     }
     return { gateway, ok: gateway.accountActive };
+  };
+}
+
+/**
+ * Aedes reads a connection's next chunk only once every message of the chunk it is handling has
+ * called back, and a QoS 1 `up` calls back only when durable: a gateway got one chunk (a few
+ * messages) per commit however many it keeps in flight, and batches stayed small (bench:ingest
+ * measured 14.5k readings/s against a 47k ceiling). Once a message's readings are queued for
+ * their batch, the connection may read on; its PUBACK still waits for the commit. A connection
+ * reads ahead at most `maxReadAhead` messages, and none while the writer holds `maxQueued`.
+ */
+export type ReadAhead = {
+  /** Lets `client` read its next messages before this one is done; false when it may not now. */
+  release: (client: Client) => boolean;
+  /** Call before the client's first message is handled (in `authenticate`). */
+  install: (client: Client) => void;
+};
+
+/** Aedes' per-connection callback that reads the next chunk (lib/client.js `nextBatch`). */
+type PacedClient = { _nextBatch: (error?: Error) => void };
+
+export function createReadAhead(options: {
+  maxReadAhead: number;
+  maxQueued: number;
+  queued: () => number;
+}): ReadAhead {
+  const state = new WeakMap<Client, { early: number; readOn: (error?: Error) => void }>();
+  return {
+    install(client) {
+      const paced = client as unknown as PacedClient;
+      const readOn = paced._nextBatch;
+      if (typeof readOn !== 'function' || state.has(client)) return;
+      const held = { early: 0, readOn };
+      state.set(client, held);
+      // A message released early already counted as done: its own callback must not count again.
+      paced._nextBatch = (error?: Error) => {
+        if (held.early > 0) {
+          held.early -= 1;
+          if (!error) return;
+        }
+        readOn(error);
+      };
+    },
+    release(client) {
+      const held = state.get(client);
+      if (!held || held.early >= options.maxReadAhead) return false;
+      if (options.queued() >= options.maxQueued) return false;
+      held.early += 1;
+      // Not inside the handler that called: reading on may start handling the next messages.
+      setImmediate(() => {
+        held.readOn();
+      });
+      return true;
+    },
   };
 }
 
@@ -123,6 +181,7 @@ class Sessions {
 function authenticateHandler(
   sessions: Sessions,
   authenticate: ReturnType<typeof createGatewayAuthenticator>,
+  readAhead: ReadAhead,
   log: Logger,
 ): Aedes['authenticate'] {
   return (client, username, password, done) => {
@@ -143,6 +202,7 @@ function authenticateHandler(
           return;
         }
         sessions.byClient.set(client, result.gateway);
+        readAhead.install(client);
         done(null, true);
       },
       (error: unknown) => {
@@ -161,6 +221,7 @@ function authenticateHandler(
 function publishHandler(
   sessions: Sessions,
   hub: IngestHub,
+  readAhead: ReadAhead,
   log: Logger,
 ): Aedes['authorizePublish'] {
   return (client, packet, done) => {
@@ -178,6 +239,8 @@ function publishHandler(
     const kind = topic.kind;
     // Readings and log lines are never kept as retained messages in the broker.
     if (kind !== 'status') packet.retain = false;
+    // Its place among the gateway's messages, taken as it arrives (arrival-order.ts).
+    const turn = hub.pipeline.arrive(gateway.gatewayId);
     hub.directory
       .gateway(gateway.gatewayId)
       .then(async (current) => {
@@ -186,13 +249,19 @@ function publishHandler(
           sessions.note(gateway, `rejected a message on ${kind}: ${why}`);
           throw new Error('gateway no longer allowed');
         }
-        await hub.pipeline.handleGatewayMessage(current, kind, packet.payload as Buffer);
+        await hub.pipeline.handleGatewayMessage(current, kind, packet.payload as Buffer, {
+          turn,
+          queued: () => {
+            if (client) readAhead.release(client);
+          },
+        });
       })
       .then(
         () => {
           done(null);
         },
         (error: unknown) => {
+          turn.pass();
           log.warn({ err: error, gateway: gateway.gatewayId }, 'message not acknowledged');
           done(error instanceof Error ? error : new Error(String(error)));
         },
@@ -225,8 +294,18 @@ export async function startEmbeddedBroker(options: {
   const { hub, log } = options;
   const sessions = new Sessions(hub, log);
   const broker = await Aedes.createBroker({ id: 'vigil', drainTimeout: 30_000 });
-  broker.authenticate = authenticateHandler(sessions, createGatewayAuthenticator(options.db), log);
-  broker.authorizePublish = publishHandler(sessions, hub, log);
+  const readAhead = createReadAhead({
+    maxReadAhead: maxReadAheadMessages,
+    maxQueued: maxQueuedReadings,
+    queued: () => hub.writer.pending(),
+  });
+  broker.authenticate = authenticateHandler(
+    sessions,
+    createGatewayAuthenticator(options.db),
+    readAhead,
+    log,
+  );
+  broker.authorizePublish = publishHandler(sessions, hub, readAhead, log);
   broker.authorizeSubscribe = (client, subscription, done) => {
     const gateway = sessions.byClient.get(client);
     const allowed = gateway !== undefined && subscription.topic === topics.down(gateway.gatewayId);

@@ -21,6 +21,13 @@ export type FollowUpDeps = {
   maxPending?: number;
   /** Readings applied per round at most (a round is one statement per table). */
   roundReadings?: number;
+  /**
+   * A round starts once this many readings wait, or once the oldest waited `roundWaitMs`: each
+   * round costs a statement per kind of work whatever its size, and on PGlite (one connection)
+   * a round per batch cost more than the writes themselves (bench:ingest).
+   */
+  roundMinReadings?: number;
+  roundWaitMs?: number;
   /** Another instance's follow-up rows older than this are taken over (it died). */
   orphanAfterMs?: number;
 };
@@ -67,6 +74,9 @@ export function createFollowUp(deps: FollowUpDeps) {
   const { db, owner, log, metrics } = deps;
   const maxPending = deps.maxPending ?? 50_000;
   const roundReadings = deps.roundReadings ?? 20_000;
+  const roundMinReadings = deps.roundMinReadings ?? 20_000;
+  const roundWaitMs = deps.roundWaitMs ?? 250;
+  let roundTimer: NodeJS.Timeout | undefined;
   const queue: Item[] = [];
   /** Rows queued or being applied by id, so that a sweep never queues one twice. */
   const queued = new Set<number>();
@@ -141,10 +151,9 @@ export function createFollowUp(deps: FollowUpDeps) {
         const readings = round.ids.flatMap((id) =>
           taken.has(id) ? (round.batches.get(id) ?? []) : [],
         );
-        const deltas = rollupDeltas(readings);
-        for (const { level, table } of rollupLevels) {
-          await repo.addRollups(tx, table, deltas.get(level) ?? []);
-        }
+        const [minute] = rollupLevels;
+        const deltas = rollupDeltas(readings, [minute]);
+        await repo.addRollups(tx, deltas.get(minute.level) ?? []);
       }),
     );
   }
@@ -218,8 +227,21 @@ export function createFollowUp(deps: FollowUpDeps) {
     for (const wake of idleWaiters.splice(0)) wake();
   }
 
+  /** Starts a round now if enough waits (or closing, or left-overs from the database), else soon. */
   function kick() {
-    if (!running) void drain();
+    if (running) return;
+    const due =
+      closing || pending >= roundMinReadings || queue.some((item) => item.kind === 'stored');
+    if (due || roundWaitMs === 0) {
+      clearTimeout(roundTimer);
+      roundTimer = undefined;
+      void drain();
+      return;
+    }
+    roundTimer ??= setTimeout(() => {
+      roundTimer = undefined;
+      if (!running) void drain();
+    }, roundWaitMs);
   }
 
   function idle(): Promise<void> {
@@ -279,6 +301,7 @@ export function createFollowUp(deps: FollowUpDeps) {
     async close(deadlineMs = 10_000) {
       closing = true;
       clearInterval(orphanTimer);
+      if (queue.length > 0) kick();
       const deadline = setTimeout(() => {
         aborted = true;
         for (const wake of admitWaiters.splice(0)) wake();

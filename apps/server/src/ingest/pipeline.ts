@@ -12,6 +12,7 @@ import type { Directory } from './directory.js';
 import type { GatewayState } from './gateway-state.js';
 import type { IngestMetrics, Transport } from './metrics.js';
 import type { GatewayRecord } from './repo.js';
+import { createArrivalOrder, type Turn } from './arrival-order.js';
 import { createRefusalLog } from './refusal-log.js';
 import { parseTopic } from './topics.js';
 
@@ -45,6 +46,9 @@ export function createThrottle(windowMs: number, maxKeys = 10_000) {
 
 export type Pipeline = ReturnType<typeof createPipeline>;
 
+/** How a message keeps its place among its gateway's messages (handleGatewayMessage). */
+type Order = { turn?: Turn; queued?: () => void };
+
 /**
  * Validates and routes gateway messages: readings to the batch writer, status and log lines to
  * the gateway's state and log. Every promise resolves when its message may be acknowledged; it
@@ -54,6 +58,7 @@ export type Pipeline = ReturnType<typeof createPipeline>;
 export function createPipeline(deps: PipelineDeps) {
   const { directory, writer, logs, state, metrics } = deps;
   const unknownDeviceLogged = createThrottle(unknownDeviceLogEveryMs);
+  const arrive = createArrivalOrder();
   // A flood of refusals writes a line a minute per gateway (or API key's account) and reason.
   const gatewayRefusals = createRefusalLog({
     write: (refusal, message) =>
@@ -148,14 +153,18 @@ export function createPipeline(deps: PipelineDeps) {
     metrics.messages.inc({ transport, kind: 'up', outcome: 'accepted' });
   }
 
-  async function handleUp(gateway: GatewayRecord, payload: Buffer): Promise<void> {
+  async function handleUp(gateway: GatewayRecord, payload: Buffer, order: Order): Promise<void> {
     const decoded = decode(() => decodeUpPayload(payload, Date.now(), deps.retentionMs));
     if (!decoded.ok) return refuse(gateway, 'up', decoded);
     const { resolved, unknown } = await resolve(decoded.readings, gateway.accountId);
     if (unknown.size > 0) await reportUnknown(gateway, unknown);
     let result: WriteResult;
     try {
-      result = await store(resolved);
+      await order.turn?.ready;
+      const stored = store(resolved);
+      order.turn?.pass();
+      order.queued?.();
+      result = await stored;
     } catch (error) {
       if (!(error instanceof NotStorableError)) throw error;
       return refuse(gateway, 'up', { ok: false, reason: 'not_storable', detail: error.message });
@@ -168,14 +177,33 @@ export function createPipeline(deps: PipelineDeps) {
     state.seen(gateway);
   }
 
+  /**
+   * Handles one message; resolves once it may be acknowledged. With a `turn` (taken when the
+   * message arrived), its readings reach the writer after those of the gateway's earlier
+   * messages; `queued` is called once they wait in their batch, so that the transport may read on.
+   */
   async function handleGatewayMessage(
     gateway: GatewayRecord,
     kind: 'up' | 'status' | 'log',
     payload: Buffer,
+    order: Order = {},
+  ): Promise<void> {
+    try {
+      await handleKind(gateway, kind, payload, order);
+    } finally {
+      order.turn?.pass();
+    }
+  }
+
+  async function handleKind(
+    gateway: GatewayRecord,
+    kind: 'up' | 'status' | 'log',
+    payload: Buffer,
+    order: Order,
   ): Promise<void> {
     switch (kind) {
       case 'up':
-        return handleUp(gateway, payload);
+        return handleUp(gateway, payload, order);
       case 'status':
       case 'log': {
         const problem =
@@ -189,8 +217,40 @@ export function createPipeline(deps: PipelineDeps) {
     }
   }
 
+  /** A message from an external broker whose topic names its gateway (handleTopic). */
+  async function handleTopicOf(
+    parsed: { gatewayId: string; kind: 'up' | 'status' | 'log' },
+    payload: Buffer,
+    turn: Turn,
+  ): Promise<void> {
+    const gateway = await directory.gateway(parsed.gatewayId);
+    const reason = !gateway
+      ? 'unknown_gateway'
+      : gateway.accountActive
+        ? undefined
+        : 'account_disabled';
+    if (!gateway || reason) {
+      metrics.rejected.inc({ transport: 'mqtt', reason: reason ?? 'unknown_gateway' });
+      metrics.messages.inc({ transport: 'mqtt', kind: parsed.kind, outcome: 'rejected' });
+      if (gateway) {
+        await gatewayRefusals.note({
+          source: gateway.gatewayId,
+          accountId: gateway.accountId,
+          kind: parsed.kind,
+          reason: 'account_disabled',
+          detail: 'the account is disabled',
+          text: 'the account is disabled',
+        });
+      }
+      return;
+    }
+    return handleGatewayMessage(gateway, parsed.kind, payload, { turn });
+  }
+
   return {
     handleGatewayMessage,
+    /** Takes a message's turn among its gateway's messages, synchronously as it arrives. */
+    arrive,
 
     /** Writes the summaries of refusals still being counted (on shutdown). */
     async close(): Promise<void> {
@@ -204,28 +264,12 @@ export function createPipeline(deps: PipelineDeps) {
     async handleTopic(topic: string, payload: Buffer): Promise<void> {
       const parsed = parseTopic(topic);
       if (!parsed || parsed.kind === 'down') return;
-      const gateway = await directory.gateway(parsed.gatewayId);
-      const reason = !gateway
-        ? 'unknown_gateway'
-        : gateway.accountActive
-          ? undefined
-          : 'account_disabled';
-      if (!gateway || reason) {
-        metrics.rejected.inc({ transport: 'mqtt', reason: reason ?? 'unknown_gateway' });
-        metrics.messages.inc({ transport: 'mqtt', kind: parsed.kind, outcome: 'rejected' });
-        if (gateway) {
-          await gatewayRefusals.note({
-            source: gateway.gatewayId,
-            accountId: gateway.accountId,
-            kind: parsed.kind,
-            reason: 'account_disabled',
-            detail: 'the account is disabled',
-            text: 'the account is disabled',
-          });
-        }
-        return;
+      const turn = arrive(parsed.gatewayId.toLowerCase());
+      try {
+        await handleTopicOf({ gatewayId: parsed.gatewayId, kind: parsed.kind }, payload, turn);
+      } finally {
+        turn.pass();
       }
-      return handleGatewayMessage(gateway, parsed.kind, payload);
     },
 
     /** The `up` payload over HTTP, for the API key's account: its outcome, or why it was refused. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmEvents, devices } from '../../src/db/schema/index.js';
+import { alarmEvents, devices, readings } from '../../src/db/schema/index.js';
 import { accountIdOf, insertDevice, insertReadings } from '../helpers/history-fixtures.js';
 import { createInventoryApp, send, type Headers, type Session } from '../helpers/inventory.js';
 import { demo } from '../helpers/fixtures.js';
@@ -145,6 +145,28 @@ describe('the device overview', () => {
     expect(status).toMatchObject({ id: ids.fridge, name: 'Fridge A', state: 'alarm' });
     const hidden = await send(test.app, viewer.headers, 'GET', `/api/device/${ids.dewar}/status`);
     expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('the status of one device', () => {
+  it('shows a stored reading whose follow-up is still to run, never an older one', async () => {
+    const account = await accountIdOf(db(), demo.owner);
+    // Stored and sent live at the commit; the follow-up has not moved the state forward yet.
+    const fresh = await insertDevice(db(), account, 'Fresh Fridge');
+    const storedAt = new Date(now - 2 * minute);
+    await db().insert(readings).values({ deviceId: fresh, ts: storedAt, nodeType: 1, t: 7.77 });
+    const first = await get(owner.headers, `/api/device/${fresh}/status`);
+    expect(first.latest).toMatchObject({ createdAt: storedAt.toISOString(), t: 7.77 });
+    // The state already holds a newer reading: an older stored row does not replace it.
+    await db()
+      .update(devices)
+      .set({
+        latestTs: new Date(now - minute),
+        latestData: { createdAt: new Date(now - minute).toISOString(), Node_Type: 1, t: 8.5 },
+      })
+      .where(eq(devices.id, fresh));
+    const later = await get(owner.headers, `/api/device/${fresh}/status`);
+    expect(later.latest).toMatchObject({ createdAt: new Date(now - minute).toISOString(), t: 8.5 });
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
+import { readings } from '../../src/db/schema/index.js';
 import { planBuckets } from '../../src/modules/readings/history-buckets.js';
 import { bucketSeries, graphOf } from '../../src/modules/readings/history.js';
 import { rebuildRollups } from '../../src/modules/readings/rollups-rebuild.js';
@@ -108,6 +109,37 @@ describe('the history chart', () => {
       backfilled: true,
     });
     expect(Object.keys(points[0] ?? {}).sort()).toEqual(['h', 't', 'ts']);
+  });
+
+  it('draws readings whose rollups are still to come (the follow-up runs after the acknowledgement)', async () => {
+    const now = Date.now();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * minute);
+    // A device's first reading, stored and sent live, before any rollup counts it.
+    const fresh = await insertDevice(db, accountId, 'Fresh Fridge');
+    await db.insert(readings).values({ deviceId: fresh, ts: at(0.5), t: 7.77, h: 55.5 });
+    const first = await graph(fresh, at(15), new Date(now + 1000));
+    expect(first.bucket).toBe('raw');
+    expect(first.points).toEqual([{ ts: at(0.5).toISOString(), t: 7.77, h: 55.5 }]);
+    // Readings rolled up, then newer ones not yet, one with a metric the rollups never saw.
+    const busy = await insertDevice(db, accountId, 'Busy Fridge');
+    await insertReadings(
+      db,
+      busy,
+      [10, 9, 8].map((ago) => ({ ts: at(ago), t: 4 })),
+    );
+    await db.insert(readings).values([
+      { deviceId: busy, ts: at(7.9), t: 4.5 },
+      { deviceId: busy, ts: at(7), t: 5, h: 50 },
+    ]);
+    const later = await graph(busy, at(15), new Date(now + 1000));
+    expect(later.bucket).toBe('raw');
+    expect(later.points.map((point) => [point.t, point.h])).toEqual([
+      [4, null],
+      [4, null],
+      [4, null],
+      [4.5, null],
+      [5, 50],
+    ]);
   });
 
   it('buckets a dense day by the minute, values as SQL over the raw rows, gaps as nulls', async () => {

@@ -185,6 +185,36 @@ describe('live events', () => {
     expect(elsewhere.all('graphData')).toEqual([]);
   });
 
+  it('has a reading on the device’s live chart as soon as it was sent as liveData', async () => {
+    // The dashboard's Live range asks for the chart when the reading shows: a device's first
+    // reading is stored and sent live before the follow-up rolls it up (it runs after the ack).
+    const fresh = await insertGateway(db(), await accountOf(db(), demo.owner), { deviceCount: 1 });
+    const hardware = fresh.devices[0] ?? '';
+    const id = fresh.deviceRows.get(hardware) ?? '';
+    const watcher = await socket(tokens.owner, { deviceId: id, timeValue: '0' }).connect();
+    const freshClient = await connectGateway(test.brokerUrl, fresh);
+    const ts = new Date().toISOString();
+    const reading = { deviceId: hardware, ts, data: { t: 7.77, h: 55.5 } };
+    const live = watcher.next('liveData', (event) => event.reading.createdAt === ts);
+    const published = freshClient.publishAsync(topics.up(fresh.gatewayId), upPayload([reading]), {
+      qos: 1,
+    });
+    await live;
+    const from = new Date(Date.parse(ts) - 15 * 60_000).toISOString();
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/device/${id}/graph?from=${from}&to=${new Date().toISOString()}&timeValue=0`,
+      headers: { authorization: `Bearer ${tokens.owner}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      bucket: 'raw',
+      points: [{ ts, t: 7.77, h: 55.5 }],
+    });
+    await published;
+    await freshClient.endAsync();
+  });
+
   it('sends the current state on connect and again on every reconnect', async () => {
     const [ts] = await publish(2, 1, 3.25);
     // The device's state, what a socket is sent on connect, is stored by the follow-up.

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { devices, locations } from '../../db/schema/index.js';
+import { readingJson } from '../readings/follow-up-repo.js';
 import { assignedTo } from './repo.js';
 
 export type OverviewRow = {
@@ -18,7 +19,21 @@ export type OverviewRow = {
   latestData: unknown;
 };
 
-/** The scope's devices (a `user`: the ones assigned to them), by location name then device name. */
+/**
+ * One device's latest reading as its status shows it: the device state's, or a newer stored
+ * reading whose follow-up (which moves the state forward) is still to run, as its live event
+ * already left at the commit. The primary key finds it; at most one row is read.
+ */
+const storedLatest = sql`coalesce((
+  select ${readingJson('r')} from readings r
+  where r.device_id = ${devices.id}
+    and (${devices.latestTs} is null or r.ts > ${devices.latestTs})
+  order by r.ts desc limit 1), ${devices.latestData})`;
+
+/**
+ * The scope's devices (a `user`: the ones assigned to them), by location name then device name;
+ * one device (`id`) with its newest stored reading.
+ */
 export function overviewDevices(
   db: Executor,
   scope: { accountId: string; assignedTo?: string; id?: string },
@@ -34,7 +49,7 @@ export function overviewDevices(
       nodeType: devices.nodeType,
       status: devices.status,
       lastSeenAt: devices.lastSeenAt,
-      latestData: devices.latestData,
+      latestData: scope.id === undefined ? devices.latestData : storedLatest,
     })
     .from(devices)
     .leftJoin(locations, eq(locations.id, devices.locationId))

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { arrayLiteral, queryRows } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
-import type { RollupDelta } from './rollup-levels.js';
+import { rollupLevels, type RollupDelta } from './rollup-levels.js';
 import type { ResolvedReading } from './writer.js';
 
 const raw = (text: string) => sql.raw(text);
@@ -24,14 +24,20 @@ const newer = raw('(d.latest_ts is null or d.latest_ts < l.ts)');
 /** Seen at the newest reading's time (not later than now: a fast clock does not keep it online). */
 const lastSeen = raw('greatest(d.last_seen_at, least(l.ts, now()))');
 const columnList = raw(readingColumns.map((column) => column.column).join(', '));
-/** latest_data: the `reading` contract's keys (contracts/inventory.ts). */
-const latestData = raw(
-  [
-    `'createdAt', to_char(l.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    ...readingColumns.map((column) => `'${column.field}', l.${column.column}`),
-    `'backfilled', l.backfilled`,
-  ].join(', '),
-);
+/**
+ * latest_data: the `reading` contract's keys (contracts/inventory.ts), built from a readings row
+ * (or the follow-up's newest-reading row) named `alias`.
+ */
+export function readingJson(alias: string): SQL {
+  return raw(
+    `jsonb_build_object(${[
+      `'createdAt', to_char(${alias}.ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      ...readingColumns.map((column) => `'${column.field}', ${alias}.${column.column}`),
+      `'backfilled', ${alias}.backfilled`,
+    ].join(', ')})`,
+  );
+}
+const latestData = readingJson('l');
 
 /**
  * Moves devices' state forward to their newest readings (latest reading, node type, last seen,
@@ -45,12 +51,12 @@ export async function updateDeviceState(
   if (latest.length === 0) return [];
   const sorted = [...latest].sort((a, b) => (a.reading.deviceUuid < b.reading.deviceUuid ? -1 : 1));
   const arrays = [
-    sql`${sql.param(sorted.map((row) => row.reading.deviceUuid))}::uuid[]`,
-    sql`${sql.param(sorted.map((row) => new Date(row.reading.tsMs).toISOString()))}::timestamptz[]`,
-    sql`${sql.param(sorted.map((row) => row.backfilled))}::boolean[]`,
+    sql`${arrayLiteral(sorted.map((row) => row.reading.deviceUuid))}::uuid[]`,
+    sql`${arrayLiteral(sorted.map((row) => row.reading.tsMs))}::int8[]`,
+    sql`${arrayLiteral(sorted.map((row) => (row.backfilled ? 1 : 0)))}::int2[]`,
     ...readingColumns.map(
       (column, index) =>
-        sql`${sql.param(sorted.map((row) => row.reading.values[index] ?? null))}::${raw(column.type)}[]`,
+        sql`${arrayLiteral(sorted.map((row) => row.reading.values[index] ?? null))}::${raw(column.type)}[]`,
     ),
   ];
   const rows = await queryRows<{
@@ -63,12 +69,14 @@ export async function updateDeviceState(
   }>(
     db,
     sql`with l as (
-      select * from unnest(${sql.join(arrays, sql`, `)}) as l(device_id, ts, backfilled, ${columnList})
+      select device_id, timestamptz 'epoch' + ms * interval '1 millisecond' as ts,
+          late = 1 as backfilled, ${columnList}
+        from unnest(${sql.join(arrays, sql`, `)}) as l(device_id, ms, late, ${columnList})
     ),
     seen as (
       update devices d set
         latest_ts = case when ${newer} then l.ts else d.latest_ts end,
-        latest_data = case when ${newer} then jsonb_build_object(${latestData}) else d.latest_data end,
+        latest_data = case when ${newer} then ${latestData} else d.latest_data end,
         node_type = case when ${newer} then coalesce(l.node_type, d.node_type) else d.node_type end,
         last_seen_at = ${lastSeen},
         status = case when ${lastSeen} > now() - make_interval(mins => d.ttl)
@@ -103,22 +111,54 @@ export async function takeFollowUps(db: Executor, ids: number[]): Promise<Set<nu
   return new Set(rows.map((row) => Number(row.id)));
 }
 
-/** Adds deltas to one rollup table (sum and count compose exactly; min and max widen). */
-export async function addRollups(db: Executor, table: string, deltas: RollupDelta[]) {
-  if (deltas.length === 0) return;
-  await db.execute(sql`insert into ${sql.identifier(table)} as r
-      (device_id, metric, bucket, min, max, sum, count)
-    select * from unnest(
-      ${sql.param(deltas.map((row) => row.deviceId))}::uuid[],
-      ${sql.param(deltas.map((row) => row.metric))}::text[],
-      ${sql.param(deltas.map((row) => new Date(row.bucketMs).toISOString()))}::timestamptz[],
-      ${sql.param(deltas.map((row) => row.min))}::float8[],
-      ${sql.param(deltas.map((row) => row.max))}::float8[],
-      ${sql.param(deltas.map((row) => row.sum))}::float8[],
-      ${sql.param(deltas.map((row) => row.count))}::int[])
-    on conflict (device_id, metric, bucket) do update set
-      min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
+/** One coarser level's insert: the minute deltas summed into its buckets (`widthMs` wide). */
+function rollUpFrom(table: string, widthMs: number): SQL {
+  const width = raw(`${String(widthMs)}::int8`);
+  return sql`insert into ${sql.identifier(table)} as r (device_id, metric, bucket, min, max, sum, count)
+    select device_id, metric, timestamptz 'epoch' + (ms / ${width}) * ${width} * interval '1 millisecond',
+        min(min), max(max), sum(sum), sum(count)::int
+      from minute group by device_id, metric, 3
+      order by device_id, metric, 3
+    on conflict (device_id, metric, bucket) do update set ${merge}`;
+}
+
+/** Sum and count compose exactly; min and max widen. */
+const merge = raw(`min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
       sum = r.sum + excluded.sum, count = r.count + excluded.count`);
+
+/**
+ * Adds a round's minute deltas to the minute rollups and, summed up in the database, to every
+ * coarser level (as rollups-rebuild.ts composes them), in one statement: one set of parameters
+ * and one round trip instead of one per level. Rows are locked in (device, metric, bucket) order.
+ */
+export async function addRollups(db: Executor, minutes: RollupDelta[]) {
+  if (minutes.length === 0) return;
+  const [, ...coarser] = rollupLevels;
+  const levels = coarser.map(
+    ({ level, table, ms }) => sql`${raw(`l${level}`)} as (${rollUpFrom(table, ms)})`,
+  );
+  await db.execute(sql`with minute as (
+      select * from unnest(
+        ${arrayLiteral(minutes.map((row) => row.deviceId))}::uuid[],
+        ${arrayLiteral(minutes.map((row) => row.metric))}::text[],
+        ${arrayLiteral(minutes.map((row) => row.bucketMs))}::int8[],
+        ${arrayLiteral(minutes.map((row) => row.min))}::float8[],
+        ${arrayLiteral(minutes.map((row) => row.max))}::float8[],
+        ${arrayLiteral(minutes.map((row) => row.sum))}::float8[],
+        ${arrayLiteral(minutes.map((row) => row.count))}::int[]) as u(device_id, metric, ms, min, max, sum, count)
+    ),
+    l1m as (
+      insert into ${sql.identifier(rollupLevels[0].table)} as r (device_id, metric, bucket, min, max, sum, count)
+      select device_id, metric, timestamptz 'epoch' + ms * interval '1 millisecond', min, max, sum, count
+        from minute
+      on conflict (device_id, metric, bucket) do update set ${merge}
+    ),
+    ${sql.join(
+      levels,
+      sql`,
+    `,
+    )}
+    select 1`);
 }
 
 /**

@@ -157,25 +157,67 @@ function bucketExpression(plan: BucketPlan): SQL {
     timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
 }
 
+/** What a chart's range holds, for choosing raw readings or buckets (chartProfile). */
+export type ChartProfile = {
+  /** Readings per metric in the rollups of the plan's level. */
+  counts: Map<string, number>;
+  /** The readings from the newest counted bucket on (at most the limit asked for). */
+  recent: { count: number; metrics: Set<MetricKey> };
+};
+
 /**
- * How many readings each metric has in the rollups of `plan`'s level whose buckets start in
- * [lo, to]: a walk of the level's index that returns one small row per metric.
+ * What the chart of [from, to] holds at `plan`'s level: how many readings each metric has in
+ * the rollups whose buckets start in [lo, to] (a walk of the level's index, one small row per
+ * metric), and how many readings there are from the newest of those buckets on (from `from`
+ * when none) and which metrics they carry. The rollups count a reading only once the follow-up
+ * has run (ingest/follow-up.ts, after the acknowledgement), while a chart is asked for as soon
+ * as a reading shows live: those newest readings are read by the primary key, at most
+ * `recentLimit` of them, so that none stored is left off the chart for want of a rollup.
  */
-export async function rollupCounts(
+export async function chartProfile(
   db: Executor,
   deviceId: string,
   plan: BucketPlan,
-  lo: Date,
-  to: Date,
-): Promise<Map<string, number>> {
-  const rows = await queryRows<{ metric: string; n: number | string }>(
-    db,
-    sql`select metric, sum(count) as n from ${rollupTables[plan.source]}
-      where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
-        and bucket >= ${lo} and bucket <= ${to}
-      group by metric`,
+  range: { lo: Date; from: Date; to: Date },
+  recentLimit: number,
+): Promise<ChartProfile> {
+  const columns = sql.join(
+    metricKeys.map((key) => metricColumns[key]),
+    sql`, `,
   );
-  return new Map(rows.map((row) => [row.metric, Number(row.n)]));
+  const present = sql.join(
+    metricKeys.map((key) => sql`count(${sql.identifier(key)})::int`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ counts: string | null; recent: number[] | null }>(
+    db,
+    sql`with counted as (
+        select metric, sum(count)::float8 as n, max(bucket) as newest
+        from ${rollupTables[plan.source]}
+        where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+          and bucket >= ${range.lo} and bucket <= ${range.to}
+        group by metric
+      ),
+      recent as (
+        select ${columns} from ${readings}
+        where ${readings.deviceId} = ${deviceId}
+          and ${readings.ts} >= greatest(${range.from}::timestamptz, (select max(newest) from counted))
+          and ${readings.ts} <= ${range.to}
+        order by ${readings.ts}
+        limit ${recentLimit}
+      )
+      select (select json_object_agg(metric, n) from counted)::text as counts,
+        (select array[count(*)::int, ${present}] from recent) as recent`,
+  );
+  const counts = JSON.parse(row?.counts ?? '{}') as Record<string, number>;
+  const [count = 0, ...perMetric] = row?.recent ?? [];
+  return {
+    counts: new Map(Object.entries(counts)),
+    recent: {
+      count,
+      metrics: new Set(metricKeys.filter((_, i) => (perMetric[i] ?? 0) > 0)),
+    },
+  };
 }
 
 /** Chart buckets, a column each (one entry per bucket and metric), in no particular order. */

@@ -152,7 +152,8 @@ export type RollupKept = (source: RollupSource, fromMs: number) => boolean;
 /**
  * The chart of one device over a range: raw readings when they fit in `maxPoints`, else
  * min/avg/max buckets (history-buckets.ts plans them). The rollup level the range is drawn at
- * says first how many readings it holds (index only: a few pages whatever the table holds);
+ * says first how many readings it holds (index only: a few pages whatever the table holds),
+ * with the readings since its newest bucket, which the follow-up may not have rolled up yet;
  * the raw rows are read by the primary key only when they fit, else that level's buckets. No
  * query walks the readings table beyond the range, and none asks for more rows than it draws.
  * Values are as stored: Celsius.
@@ -179,16 +180,23 @@ export async function graphOf(
   });
   if (rawRetained) {
     // A count per metric first (one small row each): the raw rows are read only when they fit.
+    // The newest readings may not be rolled up yet: they are counted and looked at themselves.
     const lo = new Date(bucketFloor(range.from.getTime(), plan));
-    const counts = await repo.rollupCounts(db, deviceId, plan, lo, range.to);
+    const { counts, recent } = await repo.chartProfile(
+      db,
+      deviceId,
+      plan,
+      { lo, from: range.from, to: range.to },
+      maxPoints + 1,
+    );
     const resolution = chooseResolution({
       rangeMs,
-      rawCount: Math.max(0, ...counts.values()),
+      rawCount: Math.max(recent.count, ...counts.values()),
       rawRetained,
       timezone: range.timezone,
     });
     if (resolution?.kind === 'raw') {
-      const metrics = metricKeys.filter((key) => counts.has(key));
+      const metrics = metricKeys.filter((key) => counts.has(key) || recent.metrics.has(key));
       const points = await rawSeries(db, deviceId, range, metrics);
       // Gap markers count as points too: a very gappy series falls back to buckets.
       if (points.length <= maxPoints) return reply(points, 'raw');

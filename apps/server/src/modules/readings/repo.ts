@@ -1,17 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { arrayLiteral, queryRows } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
 
-/** One batch as column arrays, sorted by (device, ts) so that concurrent batches lock rows in one order. */
+/**
+ * One batch as column arrays, sorted by (device, ts) so that concurrent batches lock rows in one
+ * order. Compact, because building and parsing the parameters is most of a write's cost: each
+ * device once, times as epoch milliseconds, and only the columns some reading has a value for.
+ */
 export type ReadingBatch = {
-  deviceIds: string[];
-  /** ISO 8601 timestamps, millisecond precision. */
-  timestamps: string[];
-  /** One array per `readingColumns` entry, each as long as `deviceIds`. */
-  values: (number | null)[][];
-  /** JSON text of the extra fields, or null. */
-  extra: (string | null)[];
+  /** The batch's devices, each once. */
+  devices: string[];
+  /** Per reading: its device's position in `devices`, from 1 (as SQL arrays count). */
+  deviceIndex: number[];
+  /** Per reading: milliseconds since the epoch. */
+  tsMs: number[];
+  /** Per `readingColumns` entry: one value per reading, or undefined when every one is null. */
+  values: ((number | null)[] | undefined)[];
+  /** JSON text of the extra fields, or null; undefined when no reading has any. */
+  extra: (string | null)[] | undefined;
 };
 
 export type ReadingKey = { deviceId: string; tsMs: number };
@@ -19,8 +26,8 @@ export type BatchOutcome = {
   insertedCount: number;
   /** The rows inserted, listed only when some were not (duplicates): usually every row is. */
   inserted: ReadingKey[] | undefined;
-  /** The inserted rows flagged backfilled. */
-  backfilled: ReadingKey[];
+  /** The inserted rows flagged backfilled: usually none or all of them (a gateway's buffer). */
+  backfilled: ReadingKey[] | 'all';
   /** The follow-up row owed to the inserted rows (follow-up.ts); null when none was inserted. */
   followUpId: number | null;
 };
@@ -30,20 +37,32 @@ const backfillAfter = sql.raw(`interval '2 minutes'`);
 
 const raw = (text: string) => sql.raw(text);
 const tsMs = raw('(extract(epoch from ts) * 1000)::float8');
-const columnList = raw(readingColumns.map((column) => column.column).join(', '));
-const inputColumns = raw(readingColumns.map((column) => `u.${column.column}`).join(', '));
 
-function unnestInput(batch: ReadingBatch): SQL {
+/** The batch as rows: the columns it carries values for, the others left null. */
+function unnestInput(batch: ReadingBatch): { rows: SQL; columns: SQL; inputs: SQL } {
+  const carried = readingColumns.flatMap((column, index) => {
+    const values = batch.values[index];
+    return values ? [{ column, values }] : [];
+  });
   const arrays = [
-    sql`${sql.param(batch.deviceIds)}::uuid[]`,
-    sql`${sql.param(batch.timestamps)}::timestamptz[]`,
-    ...readingColumns.map(
-      (column, index) => sql`${sql.param(batch.values[index] ?? [])}::${raw(column.type)}[]`,
-    ),
-    sql`${sql.param(batch.extra)}::text[]`,
+    sql`${arrayLiteral(batch.deviceIndex)}::int4[]`,
+    sql`${arrayLiteral(batch.tsMs)}::int8[]`,
+    ...carried.map(({ column, values }) => sql`${arrayLiteral(values)}::${raw(column.type)}[]`),
+    ...(batch.extra ? [sql`${sql.param(batch.extra)}::text[]`] : []),
   ];
-  return sql`select * from unnest(${sql.join(arrays, sql`, `)})
-    as u(device_id, ts, ${columnList}, extra)`;
+  const names = [...carried.map(({ column }) => column.column), ...(batch.extra ? ['extra'] : [])];
+  const inputs = [
+    ...carried.map(({ column }) => `u.${column.column}`),
+    ...(batch.extra ? ['u.extra::jsonb'] : []),
+  ];
+  const list = (items: string[]) => raw(items.map((item) => `, ${item}`).join(''));
+  return {
+    rows: sql`select (${arrayLiteral(batch.devices)}::uuid[])[u.device] as device_id,
+        timestamptz 'epoch' + u.ms * interval '1 millisecond' as ts${list(names.map((name) => `u.${name}`))}
+      from unnest(${sql.join(arrays, sql`, `)}) as u(device, ms${list(names)})`,
+    columns: list(names),
+    inputs: list(inputs),
+  };
 }
 
 /**
@@ -51,20 +70,23 @@ function unnestInput(batch: ReadingBatch): SQL {
  * those of devices that no longer exist too) and the follow-up row that lists the keys of those
  * inserted, which the follow-up deletes once it has applied their rollups (follow-up.ts). Device
  * state, rollups, door events and alarms are not on this path: the message is acknowledged as
- * soon as this commits.
+ * soon as this commits. Keys come back only when some rows were skipped or some (not all) came
+ * late, so that the usual batch returns one short row.
  */
 export async function insertBatch(
   db: Executor,
   batch: ReadingBatch,
   owner: string,
 ): Promise<BatchOutcome> {
+  const input = unnestInput(batch);
+  const size = batch.tsMs.length;
   const [row] = await queryRows<OutcomeRow>(
     db,
-    sql`with input as (${unnestInput(batch)}),
+    sql`with input as (${input.rows}),
     ins as (
-      insert into readings (device_id, ts, received_at, backfilled, ${columnList}, extra)
+      insert into readings (device_id, ts, received_at, backfilled${input.columns})
       select u.device_id, u.ts, now(),
-        (coalesce(u.ts < d.latest_ts, false) or u.ts < now() - ${backfillAfter}), ${inputColumns}, u.extra::jsonb
+        (coalesce(u.ts < d.latest_ts, false) or u.ts < now() - ${backfillAfter})${input.inputs}
       from input u join devices d on d.id = u.device_id
       order by u.device_id, u.ts
       on conflict do nothing
@@ -74,13 +96,20 @@ export async function insertBatch(
       insert into reading_follow_ups (owner, device_ids, ts)
       select ${owner}, array_agg(device_id), array_agg(ts) from ins having count(*) > 0
       returning id
+    ),
+    counted as (
+      select count(*)::int as inserted, (count(*) filter (where backfilled))::int as late from ins
     )
-    select (select id from follow) as follow_up, count(*)::int as inserted,
-        case when count(*) < ${batch.deviceIds.length} then coalesce(array_agg(device_id), '{}') end as inserted_ids,
-        case when count(*) < ${batch.deviceIds.length} then coalesce(array_agg(${tsMs}), '{}') end as inserted_ts,
-        array_agg(device_id) filter (where backfilled) as backfilled_ids,
-        array_agg(${tsMs}) filter (where backfilled) as backfilled_ts
-      from ins`,
+    select (select id from follow) as follow_up, c.inserted, c.late,
+        case when c.inserted < ${size} then
+          (select coalesce(array_agg(device_id), '{}') from ins) end as inserted_ids,
+        case when c.inserted < ${size} then
+          (select coalesce(array_agg(${tsMs}), '{}') from ins) end as inserted_ts,
+        case when c.late > 0 and c.late < c.inserted then
+          (select array_agg(device_id) from ins where backfilled) end as backfilled_ids,
+        case when c.late > 0 and c.late < c.inserted then
+          (select array_agg(${tsMs}) from ins where backfilled) end as backfilled_ts
+      from counted c`,
   );
   return toOutcome(row);
 }
@@ -88,6 +117,7 @@ export async function insertBatch(
 type OutcomeRow = {
   follow_up: number | string | null;
   inserted: number;
+  late: number;
   inserted_ids: string[] | null;
   inserted_ts: number[] | null;
   backfilled_ids: string[] | null;
@@ -101,7 +131,10 @@ function toOutcome(row: OutcomeRow | undefined): BatchOutcome {
   return {
     insertedCount: row?.inserted ?? 0,
     inserted: row?.inserted_ids ? keysOf(row.inserted_ids, row.inserted_ts) : undefined,
-    backfilled: keysOf(row?.backfilled_ids ?? null, row?.backfilled_ts ?? null),
+    backfilled:
+      row && row.late > 0 && row.late === row.inserted
+        ? 'all'
+        : keysOf(row?.backfilled_ids ?? null, row?.backfilled_ts ?? null),
     followUpId: row?.follow_up == null ? null : Number(row.follow_up),
   };
 }

@@ -38,36 +38,46 @@ const rolled = readingColumns
  */
 export function rollupDeltas(
   readings: readonly { deviceUuid: string; tsMs: number; values: SensorValues }[],
+  levels: readonly (typeof rollupLevels)[number][] = rollupLevels,
 ): Map<RollupLevel, RollupDelta[]> {
-  const byLevel = new Map<RollupLevel, Map<string, RollupDelta>>(
-    rollupLevels.map(({ level }) => [level, new Map()]),
-  );
+  const byLevel = levels.map(() => new Map<string, RollupDelta>());
+  // Readings come grouped by device and in time order: most land in the bucket the previous
+  // reading of the same metric did, found without building a key (the hot path of ingest).
+  const last = levels.map(() => rolled.map((): RollupDelta | undefined => undefined));
   for (const reading of readings) {
-    for (const column of rolled) {
-      const raw = reading.values[column.index];
-      if (raw === null || raw === undefined) continue;
+    const device = reading.deviceUuid;
+    for (let c = 0; c < rolled.length; c += 1) {
+      const column = rolled[c];
+      const raw = column ? reading.values[column.index] : null;
+      if (raw === null || raw === undefined || !column) continue;
       const value = column.type === 'real' ? Math.fround(raw) : raw;
-      for (const { level, ms } of rollupLevels) {
+      for (let l = 0; l < levels.length; l += 1) {
+        const ms = levels[l]?.ms ?? minuteMs;
         const bucketMs = Math.floor(reading.tsMs / ms) * ms;
-        const key = `${reading.deviceUuid}|${column.column}|${bucketMs}`;
-        const deltas = byLevel.get(level);
-        const delta = deltas?.get(key);
-        if (delta) {
-          if (value < delta.min) delta.min = value;
-          if (value > delta.max) delta.max = value;
-          delta.sum += value;
-          delta.count += 1;
-        } else {
-          deltas?.set(key, {
-            deviceId: reading.deviceUuid,
-            metric: column.column,
-            bucketMs,
-            min: value,
-            max: value,
-            sum: value,
-            count: 1,
-          });
+        const held = last[l];
+        let delta = held?.[c];
+        if (delta?.deviceId !== device || delta.bucketMs !== bucketMs) {
+          const deltas = byLevel[l];
+          const key = `${device}|${column.column}|${String(bucketMs)}`;
+          delta = deltas?.get(key);
+          if (!delta) {
+            delta = {
+              deviceId: device,
+              metric: column.column,
+              bucketMs,
+              min: value,
+              max: value,
+              sum: 0,
+              count: 0,
+            };
+            deltas?.set(key, delta);
+          }
+          if (held) held[c] = delta;
         }
+        if (value < delta.min) delta.min = value;
+        if (value > delta.max) delta.max = value;
+        delta.sum += value;
+        delta.count += 1;
       }
     }
   }
@@ -81,5 +91,7 @@ export function rollupDeltas(
           ? -1
           : 1
         : a.bucketMs - b.bucketMs;
-  return new Map([...byLevel].map(([level, deltas]) => [level, [...deltas.values()].sort(order)]));
+  return new Map(
+    levels.map(({ level }, l) => [level, [...(byLevel[l]?.values() ?? [])].sort(order)]),
+  );
 }

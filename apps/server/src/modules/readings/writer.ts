@@ -79,14 +79,29 @@ const byDeviceAndTime = (a: ResolvedReading, b: ResolvedReading) =>
   a.deviceUuid === b.deviceUuid ? a.tsMs - b.tsMs : a.deviceUuid < b.deviceUuid ? -1 : 1;
 
 function toBatch(sorted: ResolvedReading[]): repo.ReadingBatch {
-  return {
-    deviceIds: sorted.map((reading) => reading.deviceUuid),
-    timestamps: sorted.map((reading) => new Date(reading.tsMs).toISOString()),
-    values: readingColumns.map((_, index) =>
-      sorted.map((reading) => reading.values[index] ?? null),
-    ),
-    extra: sorted.map((reading) => (reading.extra ? JSON.stringify(reading.extra) : null)),
-  };
+  const devices: string[] = [];
+  const deviceIndex: number[] = [];
+  const tsMs: number[] = [];
+  const values: ((number | null)[] | undefined)[] = readingColumns.map(() => undefined);
+  let extra: (string | null)[] | undefined;
+  sorted.forEach((reading, row) => {
+    if (devices[devices.length - 1] !== reading.deviceUuid) devices.push(reading.deviceUuid);
+    deviceIndex.push(devices.length);
+    tsMs.push(reading.tsMs);
+    for (let column = 0; column < values.length; column += 1) {
+      const value = reading.values[column] ?? null;
+      const held = values[column];
+      if (held) held.push(value);
+      else if (value !== null) {
+        // The first value of a column: the readings before had none.
+        values[column] = [...Array.from({ length: row }, () => null), value];
+      }
+    }
+    const text = reading.extra ? JSON.stringify(reading.extra) : null;
+    if (extra) extra.push(text);
+    else if (text !== null) extra = [...Array.from({ length: row }, () => null), text];
+  });
+  return { devices, deviceIndex, tsMs, values, extra };
 }
 
 const keyOf = (deviceUuid: string, tsMs: number) => `${deviceUuid}|${tsMs}`;
@@ -97,9 +112,13 @@ function settle(
   sorted: ResolvedReading[],
   outcome: repo.BatchOutcome,
 ): { committed: Committed; results: WriteResult[] } {
-  const backfilled = new Set(outcome.backfilled.map((row) => keyOf(row.deviceId, row.tsMs)));
+  const late = outcome.backfilled;
+  const backfilled =
+    late === 'all' ? undefined : new Set(late.map((row) => keyOf(row.deviceId, row.tsMs)));
   const isBackfilled = (reading: ResolvedReading) =>
-    backfilled.size > 0 && backfilled.has(keyOf(reading.deviceUuid, reading.tsMs));
+    backfilled === undefined
+      ? true
+      : backfilled.size > 0 && backfilled.has(keyOf(reading.deviceUuid, reading.tsMs));
   const { followUpId } = outcome;
   // Usually every row was inserted and the database lists none: no key to match.
   if (!outcome.inserted) {
