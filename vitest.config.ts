@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { databaseOnlyPass, testWorkers } from './tools/test-passes.js';
+import { databaseOnlyPass } from './tools/test-passes.js';
 
 /**
  * `npm test` runs every project: pure units, server integration on a real database, web
@@ -8,7 +8,6 @@ import { databaseOnlyPass, testWorkers } from './tools/test-passes.js';
  */
 export default defineConfig({
   test: {
-    maxWorkers: testWorkers,
     projects: databaseOnlyPass
       ? ['apps/server/vitest.config.ts']
       : [

@@ -9,7 +9,6 @@
  * `npm test`), or says why it does not.
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 
 export const databaseOnlyPass = process.env.VIGIL_TEST_DATABASE_PASS === '1';
 
@@ -23,14 +22,6 @@ export const databaseIndependentServerFiles = [
   'test/integration/api-fuzz.test.ts',
   'test/integration/simulator-load.test.ts',
 ];
-
-/**
- * Test files at a time, in every project (vitest needs one figure for projects run together).
- * Vitest's default, one fewer than the cores, is a single worker on the 2-core machine; the
- * integration files spend much of their time waiting (on the database, processes they start,
- * sockets), so every core gets a worker, and two at least.
- */
-export const testWorkers = Math.max(2, availableParallelism());
 
 if (process.argv[2] === 'checks') {
   if (databaseOnlyPass) {
