@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { exportKeepDays, filesRoot, storedFile } from '../../modules/files/storage.js';
 import { dayMs } from '../../modules/readings/history-time.js';
 import * as tasksRepo from '../../modules/tasks/repo.js';
-import { scheduleExportCleanup } from '../../modules/tasks/service.js';
+import { scheduleExportCleanup } from '../../modules/tasks/cleanup-schedule.js';
 
 /** Any file under exports/ older than `cutoff`: left by a crashed run or a task row that is gone. */
 async function removeStrayFiles(dataDir: string, cutoff: Date): Promise<number> {

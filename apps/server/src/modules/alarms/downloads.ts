@@ -8,7 +8,7 @@ import * as audit from '../audit/service.js';
 import { assignedOnly, ownAccountId } from '../devices/scope.js';
 import { exportFileUrl } from '../files/links.js';
 import { dayMs } from '../readings/history-time.js';
-import { scheduleExportCleanup } from '../tasks/service.js';
+import { scheduleExportCleanup } from '../tasks/cleanup-schedule.js';
 import * as tasksRepo from '../tasks/repo.js';
 import {
   alarmReportJob,

@@ -8,7 +8,7 @@ import * as accountsRepo from '../accounts/repo.js';
 import * as audit from '../audit/service.js';
 import { auditExportJob, auditExportKind, type AuditExportParams } from './params.js';
 import * as repo from './repo.js';
-import { scheduleExportCleanup } from './service.js';
+import { scheduleExportCleanup } from './cleanup-schedule.js';
 
 type LogDataBody = Extract<z.output<typeof createTaskBody>, { type: 'log_data' }>;
 

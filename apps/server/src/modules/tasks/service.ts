@@ -1,7 +1,6 @@
 import type { createTaskBody, downloadQuery, Task } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
 import { badRequest, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
@@ -10,7 +9,8 @@ import { exportFileUrl, platformOwner } from '../files/links.js';
 import { readableDevice } from '../readings/history.js';
 import { dayMs } from '../readings/history-time.js';
 import { startAuditExport } from './audit-export.js';
-import { exportCleanupJob, maxExportDays, rawExportJob, type RawExportParams } from './params.js';
+import { scheduleExportCleanup } from './cleanup-schedule.js';
+import { maxExportDays, rawExportJob, type RawExportParams } from './params.js';
 import * as repo from './repo.js';
 
 type CreateTaskBody = z.output<typeof createTaskBody>;
@@ -29,13 +29,6 @@ async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
     resultUrl,
     error: row.error,
   };
-}
-
-/** Tomorrow's sweep of old exports (one per day, whoever asks first); it schedules the next. */
-export async function scheduleExportCleanup(tx: Executor, now: Date): Promise<void> {
-  const runAt = new Date((Math.floor(now.getTime() / dayMs) + 1) * dayMs + 3 * 3_600_000);
-  const day = runAt.toISOString().slice(0, 10);
-  await enqueue(tx, exportCleanupJob, {}, { runAt, singletonKey: `${exportCleanupJob}@${day}` });
 }
 
 /** Records the export task and queues its job, in one transaction with the audit entry. */
