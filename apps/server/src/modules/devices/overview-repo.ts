@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { devices, locations } from '../../db/schema/index.js';
-import { readingJson } from '../readings/follow-up-repo.js';
+import { readingJson } from '../readings/index.js';
 import { assignedTo } from './repo.js';
 
 export type OverviewRow = {
