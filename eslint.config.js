@@ -34,12 +34,20 @@ const appBoundaries = [
 ];
 
 /**
- * Issue 21: infrastructure (jobs/, lib/) imports no domain. lib/ and the document writers'
- * shared parts import none already; jobs/ holds to it for reports, the first domain moved into
+ * Issue 21: infrastructure (jobs/, lib/) imports no domain. lib/, the job queue, worker and
+ * clock (each domain hands the clock its entries through schedules.ts) and the document
+ * writers' shared parts import none already; jobs/ holds to it for reports, the first domain moved into
  * one folder (the others follow), and reports reach the domains it reads through their index.ts.
  */
 const serverBoundaries = [
-  ...['lib', 'jobs/pdf-chart.ts', 'jobs/document-texts.ts'].map((infrastructure) => ({
+  ...[
+    'lib',
+    'jobs/clock.ts',
+    'jobs/queue.ts',
+    'jobs/worker.ts',
+    'jobs/pdf-chart.ts',
+    'jobs/document-texts.ts',
+  ].map((infrastructure) => ({
     target: `./apps/server/src/${infrastructure}`,
     from: './apps/server/src/modules',
   })),

@@ -18,7 +18,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { queryRows } from '../apps/server/src/db/query.js';
 import { devices, gateways } from '../apps/server/src/db/schema/index.js';
-import { purgeExpired } from '../apps/server/src/ingest/maintenance.js';
+import { purgeExpired } from '../apps/server/src/modules/readings/maintenance.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { graphOf } from '../apps/server/src/modules/readings/history.js';
 import { ensurePartitions } from '../apps/server/src/modules/readings/partitions.js';

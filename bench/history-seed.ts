@@ -94,7 +94,7 @@ export async function seedHistory(db: Db, plan: SeedPlan, log: (line: string) =>
     await seedDay(db, deviceIds, new Date(first.getTime() + index * day), plan.stepMinutes);
     if (index % 30 === 29) log(`  ${String(index + 1)} of ${String(plan.days)} days seeded`);
   }
-  // What the worker's hourly job does (maintenance.ts): the visibility map lets charts read the
+  // What the worker's hourly job does (modules/readings/maintenance.ts): the visibility map lets charts read the
   // rollups from their index alone; planner statistics as autovacuum would gather them.
   for (const table of ['reading_rollups_1m', ...levels.map((level) => level.table)]) {
     await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);

@@ -8,12 +8,12 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { jobHandlers } from './jobs/handlers.js';
+import { startClock } from './jobs/clock.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createSecretSealer } from './lib/sealed.js';
 import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
 import { ingestInstanceId } from './ingest/instance.js';
-import { maintenanceJobHandlers, startMaintenanceSchedule } from './ingest/maintenance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { realtimeAnnouncer } from './alarm-engine/announce.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
@@ -24,6 +24,7 @@ import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { reportJobHandlers } from './modules/reports/index.js';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
+import { clockEntries, scheduledJobHandlers } from './schedules.js';
 
 /** A secret generated once into DATA_DIR (one machine; set the variable for several). */
 async function dataDirSecret(config: Config, name: string): Promise<string> {
@@ -135,7 +136,7 @@ export async function createRuntime(
           publicUrl: ctx.publicUrl,
           attachmentMaxBytes: config.reportAttachmentMaxBytes,
         }),
-        maintenance: maintenanceJobHandlers({
+        scheduled: scheduledJobHandlers({
           db: db.db,
           rawRetentionDays: config.rawRetentionDays,
           rollupRetentionDays: config.rollupRetentionDays,
@@ -177,7 +178,12 @@ export async function createRuntime(
     async listen() {
       if (worker) {
         worker.start();
-        schedule = startMaintenanceSchedule({ db: db.db, log: logger, kick: ctx.jobsEnqueued });
+        schedule = startClock({
+          db: db.db,
+          entries: clockEntries,
+          log: logger,
+          kick: ctx.jobsEnqueued,
+        });
       }
       // Readings this instance stored but did not follow up on before it stopped go first.
       if (config.roles.includes('ingest')) await ingest.followUp.start();

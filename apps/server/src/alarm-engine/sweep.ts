@@ -5,8 +5,6 @@ import { dueStep, followUps, offlineDue, type OpenEvent } from './evaluate.js';
 import * as repo from './repo.js';
 import * as sweepRepo from './sweep-repo.js';
 
-export const alarmSweepJob = 'alarms.sweep';
-
 export type SweepDeps = {
   db: Db;
   announce: Announce;

@@ -15,8 +15,8 @@ export function jobHandlers(deps: {
   mailer: Mailer;
   db: Db;
   dataDir: string;
-  /** Offline sweep and retention (ingest/maintenance.ts). */
-  maintenance?: JobHandlers;
+  /** The clock's sweeps and upkeep (schedules.ts). */
+  scheduled?: JobHandlers;
   /** Alarm notification fan-out and delivery (notify/handlers.ts). */
   notify?: JobHandlers;
   /** Sign-up and forgot-password, done after the reply (modules/auth/enrolment.ts). */
@@ -25,8 +25,7 @@ export function jobHandlers(deps: {
   reports?: JobHandlers;
 }): JobHandlers {
   return {
-    // The maintenance handlers take no payload; checked here all the same.
-    ...defineJobHandlers(deps.maintenance ?? {}),
+    ...deps.scheduled,
     ...deps.notify,
     ...deps.auth,
     ...deps.reports,

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { accounts, auditLog, users } from '../../src/db/schema/index.js';
-import { enqueueMaintenance } from '../../src/ingest/maintenance.js';
+import { enqueueDue } from '../../src/jobs/clock.js';
+import { clockEntries } from '../../src/schedules.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {
   accountOf,
@@ -168,11 +169,11 @@ describe('deleting an account', () => {
   it('purges it after the grace period, with its readings and an audit entry', async () => {
     const deviceRow = gateway.deviceRows.get(gateway.devices[0] ?? '') ?? '';
     // The hourly sweep before the grace period ends leaves it alone.
-    await enqueueMaintenance(db(), new Date(Date.parse(purgeAfter) - 2 * 3_600_000));
+    await enqueueDue(db(), clockEntries, new Date(Date.parse(purgeAfter) - 2 * 3_600_000));
     await test.runtime.worker?.drain();
     expect(await listed(accountId)).toBeDefined();
 
-    await enqueueMaintenance(db(), new Date(Date.parse(purgeAfter) + 3_600_000));
+    await enqueueDue(db(), clockEntries, new Date(Date.parse(purgeAfter) + 3_600_000));
     await test.runtime.worker?.drain();
     expect(await listed(accountId)).toBeUndefined();
     expect(await db().select().from(accounts).where(eq(accounts.id, accountId))).toEqual([]);

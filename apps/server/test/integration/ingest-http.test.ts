@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query.js';
 import { apiKeys, devices, gatewayLogs, readings } from '../../src/db/schema/index.js';
-import { maintenanceJobs, enqueueMaintenance } from '../../src/ingest/maintenance.js';
+import { enqueueDue } from '../../src/jobs/clock.js';
+import { clockEntries } from '../../src/schedules.js';
 import { reportScheduleJob } from '../../src/modules/reports/schedule.js';
 import { accountPurgeJob } from '../../src/modules/accounts/purge.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
@@ -212,7 +213,7 @@ describe('maintenance jobs', () => {
       .where(eq(devices.id, fresh));
     const changes: unknown[] = [];
     test.runtime.ingest.events.on('deviceStatus', (change) => changes.push(change));
-    await enqueueMaintenance(db());
+    await enqueueDue(db(), clockEntries);
     await test.runtime.worker?.drain();
     const states = await db().select({ id: devices.id, status: devices.status }).from(devices);
     expect(states.find((row) => row.id === rowId)?.status).toBe('inactive');
@@ -229,19 +230,19 @@ describe('maintenance jobs', () => {
 
   it('enqueues each minute’s sweep and each day’s retention once, however often it is asked', async () => {
     const at = new Date('2031-05-05T10:20:30Z');
-    await enqueueMaintenance(db(), at);
-    await enqueueMaintenance(db(), new Date(at.getTime() + 20_000));
+    await enqueueDue(db(), clockEntries, at);
+    await enqueueDue(db(), clockEntries, new Date(at.getTime() + 20_000));
     const rows = await queryRows<{ name: string; n: number | string }>(
       db(),
       sql`select name, count(*) as n from jobs where singleton_key like ${'%@2031-05-05%'} group by 1 order by 1`,
     );
     expect(rows.map((row) => [row.name, Number(row.n)])).toEqual([
       [accountPurgeJob, 1],
-      [maintenanceJobs.alarmSweep, 1],
-      [maintenanceJobs.logRetention, 1],
-      [maintenanceJobs.offlineSweep, 1],
-      [maintenanceJobs.partitions, 1],
-      [maintenanceJobs.rawRetention, 1],
+      ['alarms.sweep', 1],
+      ['gatewayLogs.retention', 1],
+      ['ingest.offlineSweep', 1],
+      ['readings.partitions', 1],
+      ['readings.retention', 1],
       [reportScheduleJob, 1],
     ]);
   });
@@ -262,7 +263,7 @@ describe('maintenance jobs', () => {
       values (${rowId}, date_trunc('day', ${old.toISOString()}::timestamptz, 'UTC'), 't', 3, 3, 3, 1)`);
     const recent = await readingCount(db(), rowId);
     // Tomorrow's jobs: today's ran in the test above.
-    await enqueueMaintenance(db(), new Date(Date.now() + 86_400_000));
+    await enqueueDue(db(), clockEntries, new Date(Date.now() + 86_400_000));
     await test.runtime.worker?.drain();
     expect(await readingCount(db(), rowId)).toBe(recent - 1);
     const [logs] = await queryRows<{ n: number | string }>(

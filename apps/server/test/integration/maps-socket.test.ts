@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deviceUsers, devices } from '../../src/db/schema/index.js';
-import { sweepOfflineDevices } from '../../src/ingest/maintenance.js';
+import { sweepOfflineDevices } from '../../src/modules/devices/offline-sweep.js';
 import { eventsOf, insertAlarm, publishReadings } from '../helpers/alarm-engine.js';
 import { demo, userIdOf } from '../helpers/fixtures.js';
 import {

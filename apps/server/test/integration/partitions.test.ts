@@ -14,7 +14,7 @@ import { migrationsFolder, type Db } from '../../src/db/client.js';
 import { purgeDeviceReadings } from '../../src/modules/devices/purge.js';
 import { queryRows } from '../../src/db/query.js';
 import * as schema from '../../src/db/schema/index.js';
-import { purgeExpired } from '../../src/ingest/maintenance.js';
+import { purgeExpired } from '../../src/modules/readings/maintenance.js';
 import {
   maintainPartitions,
   monthStart,

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/client.js';
+import type { ClockEntry } from '../../jobs/clock.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { AuditSubject } from '../../lib/actor.js';
 import * as audit from '../audit/service.js';
@@ -10,6 +11,11 @@ import * as repo from './repo.js';
 
 /** The hourly sweep that purges deleted accounts whose grace period has ended. */
 export const accountPurgeJob = 'accounts.purge';
+
+/** Once an hour, up to the minute the clock ticked at. */
+export const accountsClock: ClockEntry[] = [
+  { job: accountPurgeJob, every: 'hour', payload: (minute) => ({ at: minute }) },
+];
 
 /** The platform itself, for entries no person caused. */
 const platformSubject: AuditSubject = {

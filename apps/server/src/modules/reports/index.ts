@@ -1,3 +1,3 @@
-/** What the composition root and the maintenance clock use of reports: its jobs. */
+/** What the composition root uses of reports: its jobs and its entry on the worker's clock. */
 export { reportJobHandlers, type ReportJobDeps } from './run.js';
-export { reportScheduleJob } from './schedule.js';
+export { reportScheduleJob, reportsClock } from './schedule.js';

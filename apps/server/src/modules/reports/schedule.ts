@@ -4,10 +4,16 @@
  * that has just ended. Local midnights move with daylight saving time, so a "day" is 23, 24 or
  * 25 hours long; the wall-clock arithmetic is lib/time-zone.ts.
  */
+import { noPayload, type ClockEntry } from '../../jobs/clock.js';
 import { addInZone, startOf, wallClock } from '../../lib/time-zone.js';
 
-/** The once-a-minute job that enqueues due report runs (enqueued by the maintenance clock). */
+/** The once-a-minute job that enqueues due report runs (enqueued by the worker's clock). */
 export const reportScheduleJob = 'reports.schedule';
+
+/** The clock only enqueues the tick; the tick enqueues the runs that are due. */
+export const reportsClock: ClockEntry[] = [
+  { job: reportScheduleJob, every: 'minute', payload: noPayload, maxAttempts: 1 },
+];
 /** The job that builds and mails one run (modules/reports/run.ts). */
 export const reportRunJob = 'reports.run';
 
