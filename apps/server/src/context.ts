@@ -1,25 +1,20 @@
-import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
-import type { LinkSigner, TokenSigner } from './lib/jwt.js';
-import type { SecretSealer } from './lib/sealed.js';
-import type { HostLookup } from './notify/webhook-target.js';
+import type { CoreContext } from './core-context.js';
+import type { IngestHub } from './ingest/hub.js';
+import type { Realtime } from './realtime/realtime.js';
 
-/** What services need from the running process; built once in main (or by a test) and passed in. */
-export type AppContext = {
-  config: Config;
-  database: Database;
-  db: Db;
-  tokens: TokenSigner;
-  /** Signs and checks expiring download links (exports). */
-  links: LinkSigner;
-  /** Seals new gateway secrets for the broker's accounts (GATEWAY_SECRETS_KEY). */
-  gatewaySecrets: SecretSealer;
-  /** The web app's address, for links in emails. */
-  publicUrl: () => string;
-  /** The MQTT broker address gateways are told to connect to. */
-  brokerUrl: () => string;
-  /** Called after a transaction that enqueued jobs commits, to wake a local worker. */
-  jobsEnqueued: () => void;
-  /** Resolves host names for the webhook target checks (the system's; tests pass their own). */
-  lookupHost: HostLookup;
+export type { CoreContext };
+
+/**
+ * What services need from the running process; built once, in the composition root
+ * (runtime.ts `createRuntime`, which tests use too), and passed in.
+ */
+export type AppContext = CoreContext & {
+  /**
+   * This process's ingest path, whatever its roles: the HTTP ingest route's pipeline, the
+   * gateway directory, gateway logs, broker accounts (MQTT_AUTH=dynsec), downlink commands and
+   * the in-process events that live views follow.
+   */
+  ingest: IngestHub;
+  /** Socket.IO (api role) or the Redis emitter (other roles): events to browsers. */
+  realtime: Realtime;
 };

@@ -5,14 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import type { AppContext, CoreContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { startClock } from './jobs/clock.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createSecretSealer } from './lib/sealed.js';
-import { createIngestHub, attachIngestHub, type IngestHub } from './ingest/hub.js';
+import { IngestEvents } from './ingest/events.js';
+import { createIngestHub, type IngestHub } from './ingest/hub.js';
 import { ingestInstanceId } from './ingest/instance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { realtimeAnnouncer } from './alarm-engine/announce.js';
@@ -23,7 +24,7 @@ import { notificationJobHandlers } from './notify/handlers.js';
 import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { reportJobHandlers } from './modules/reports/index.js';
-import { attachRealtime, createRealtime, type Realtime } from './realtime/realtime.js';
+import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { clockEntries, scheduledJobHandlers } from './schedules.js';
 
 /** A secret generated once into DATA_DIR (one machine; set the variable for several). */
@@ -89,7 +90,7 @@ export async function createRuntime(
   let url: string | undefined;
   let worker: Worker | undefined;
   const secret = await jwtSecret(config);
-  const ctx: AppContext = {
+  const core: CoreContext = {
     config,
     database: db,
     db: db.db,
@@ -102,20 +103,22 @@ export async function createRuntime(
     lookupHost: options.lookupHost ?? systemLookup,
   };
   let mqtt: MqttRoles | undefined;
-  const ingest = createIngestHub(
-    ctx,
-    logger.child({ role: 'ingest' }),
-    await ingestInstanceId(config.dataDir),
-  );
-  attachIngestHub(ctx, ingest);
+  // The ingest path's events feed the realtime side, which announces the engine's alarms.
+  const events = new IngestEvents();
   const realtime = createRealtime({
     config,
     db: db.db,
-    tokens: ctx.tokens,
-    events: ingest.events,
+    tokens: core.tokens,
+    events,
     log: logger.child({ role: 'realtime' }),
   });
-  attachRealtime(ctx, realtime);
+  const ingest = createIngestHub(
+    core,
+    logger.child({ role: 'ingest' }),
+    await ingestInstanceId(config.dataDir),
+    { events, announce: realtimeAnnouncer(realtime) },
+  );
+  const ctx: AppContext = { ...core, ingest, realtime };
   if (config.roles.includes('worker')) {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -142,7 +145,7 @@ export async function createRuntime(
           rollupRetentionDays: config.rollupRetentionDays,
           events: ingest.events,
           log: logger.child({ role: 'worker' }),
-          alarms: { announce: realtimeAnnouncer(ctx), jobsEnqueued: ctx.jobsEnqueued },
+          alarms: { announce: realtimeAnnouncer(realtime), jobsEnqueued: ctx.jobsEnqueued },
         }),
         auth: enrolmentJobHandlers({ db: db.db, publicUrl: ctx.publicUrl }),
         notify: notificationJobHandlers({

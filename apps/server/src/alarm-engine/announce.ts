@@ -1,5 +1,4 @@
 import type { MapNotificationEvent } from '@vigil/contracts';
-import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { enqueue } from '../jobs/queue.js';
 import {
@@ -7,7 +6,7 @@ import {
   alarmNotifySingletonKey,
   type AlarmNotifyOccasion,
 } from '../notify/alarm-notify.js';
-import { realtimeOf } from '../realtime/realtime.js';
+import type { Realtime } from '../realtime/realtime.js';
 
 /** Asks the notification module to send one occasion of an event, in the event's transaction. */
 export async function enqueueNotify(
@@ -68,17 +67,10 @@ export function mapNotificationOf(change: AlarmChange): MapNotificationEvent {
 
 /**
  * `newAlarm`/`removeAlarm`, `alarmData` and (but for offline) `mapNotification` for each change, to the device's
- * audience (its account's owners, its assigned users and its room). Looked up at call time: the
- * realtime side is attached to the context after the ingest hub is built.
+ * audience (its account's owners, its assigned users and its room).
  */
-export function realtimeAnnouncer(ctx: AppContext): Announce {
+export function realtimeAnnouncer(realtime: Pick<Realtime, 'emitAlarm'>): Announce {
   return (changes) => {
-    let realtime: ReturnType<typeof realtimeOf>;
-    try {
-      realtime = realtimeOf(ctx);
-    } catch {
-      return;
-    }
     for (const change of changes) {
       const target = { accountId: change.accountId, deviceId: change.deviceId };
       const alarm = { deviceId: change.deviceId, alarmId: change.alarmId, alarmType: change.type };

@@ -1,4 +1,3 @@
-import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { enabledAlarms, type DefinedAlarm } from './repo.js';
 
@@ -61,17 +60,13 @@ export function createAlarmDefinitions(
   };
 }
 
-const registered = new WeakMap<AppContext, AlarmDefinitions>();
-
-export function attachAlarmDefinitions(ctx: AppContext, definitions: AlarmDefinitions): void {
-  registered.set(ctx, definitions);
-}
-
 /**
  * Call after a transaction that created, changed, enabled, disabled or deleted alarms (or a
  * device's water-signal setting) commits: this process's engine reads them before the next
  * reading. Other processes see the change within `definitionsTtlMs`.
  */
-export function alarmDefinitionsChanged(ctx: AppContext): void {
-  registered.get(ctx)?.invalidate();
+export function alarmDefinitionsChanged(ctx: {
+  ingest: { definitions: Pick<AlarmDefinitions, 'invalidate'> };
+}): void {
+  ctx.ingest.definitions.invalidate();
 }

@@ -1,17 +1,17 @@
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
-import { realtimeAnnouncer } from '../alarm-engine/announce.js';
-import { attachAlarmDefinitions, createAlarmDefinitions } from '../alarm-engine/definitions.js';
+import type { Announce } from '../alarm-engine/announce.js';
+import { createAlarmDefinitions, type AlarmDefinitions } from '../alarm-engine/definitions.js';
 import { createAlarmEngine, type AlarmEngine } from '../alarm-engine/engine.js';
 import { createBrokerAccounts, type BrokerAccounts } from '../broker-auth/index.js';
-import type { AppContext } from '../context.js';
+import type { CoreContext } from '../core-context.js';
 import { createDoorTracker, type DoorTracker } from '../modules/doors/tracker.js';
 import { createGatewayLogWriter, type GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import { createBatchWriter, type BatchWriter, type Committed } from '../modules/readings/writer.js';
 import { readingColumns } from './columns.js';
 import { createDirectory, type Directory } from './directory.js';
 import { createDownlink, type Downlink } from './downlink.js';
-import { IngestEvents, type LiveReading } from './events.js';
+import type { IngestEvents, LiveReading } from './events.js';
 import { createFollowUp, type FollowUp } from './follow-up.js';
 import { createGatewayState, type GatewayState } from './gateway-state.js';
 import { createIngestMetrics, type IngestMetrics } from './metrics.js';
@@ -33,6 +33,8 @@ export type IngestHub = {
   state: GatewayState;
   /** The alarm engine: evaluates stored readings in the follow-up. */
   alarms: AlarmEngine;
+  /** The enabled alarms the engine evaluates, cached; changes invalidate them. */
+  definitions: AlarmDefinitions;
   /** Rollups, device state, door events and alarms of stored readings, after the acknowledgement. */
   followUp: FollowUp;
   pipeline: Pipeline;
@@ -61,9 +63,18 @@ function liveReadings(committed: Committed): LiveReading[] {
   });
 }
 
-export function createIngestHub(ctx: AppContext, log: Logger, owner: string): IngestHub {
+/**
+ * Builds the ingest path of a process. `events` are shared with the realtime side, which is built
+ * first; `announce` tells browsers of alarms the engine raises or clears.
+ */
+export function createIngestHub(
+  ctx: CoreContext,
+  log: Logger,
+  owner: string,
+  deps: { events: IngestEvents; announce: Announce },
+): IngestHub {
   const { db, config } = ctx;
-  const events = new IngestEvents();
+  const { events } = deps;
   const registry = new Registry();
   const metrics = createIngestMetrics(
     registry,
@@ -109,11 +120,10 @@ export function createIngestHub(ctx: AppContext, log: Logger, owner: string): In
   const state = createGatewayState({ db, logs, events, log });
   const downlink = createDownlink({ mqttUrl: config.mqttUrl, log });
   const definitions = createAlarmDefinitions(db);
-  attachAlarmDefinitions(ctx, definitions);
   const alarms = createAlarmEngine({
     db,
     definitions,
-    announce: realtimeAnnouncer(ctx),
+    announce: deps.announce,
     jobsEnqueued: () => {
       ctx.jobsEnqueued();
     },
@@ -141,6 +151,7 @@ export function createIngestHub(ctx: AppContext, log: Logger, owner: string): In
     logs,
     state,
     alarms,
+    definitions,
     followUp,
     pipeline,
     downlink,
@@ -150,17 +161,4 @@ export function createIngestHub(ctx: AppContext, log: Logger, owner: string): In
       probe = next;
     },
   };
-}
-
-const hubs = new WeakMap<AppContext, IngestHub>();
-
-/** Makes the runtime's hub reachable from the HTTP routes built on the same context. */
-export function attachIngestHub(ctx: AppContext, hub: IngestHub): void {
-  hubs.set(ctx, hub);
-}
-
-export function ingestHubOf(ctx: AppContext): IngestHub {
-  const hub = hubs.get(ctx);
-  if (!hub) throw new Error('no ingest hub on this context: build it with createRuntime');
-  return hub;
 }

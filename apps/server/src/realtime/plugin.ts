@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { realtimeOf, type RealtimeServer } from './realtime.js';
+import type { RealtimeServer } from './realtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export const realtimePlugin = fp(
   (app: FastifyInstance) => {
-    const realtime = realtimeOf(app.ctx);
+    const realtime = app.ctx.realtime;
     const io = realtime.attach(app.server);
     app.decorate('io', io);
     new Gauge({

@@ -11,7 +11,6 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
-import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import type { IngestEvents } from '../ingest/events.js';
 import type { TokenSigner } from '../lib/jwt.js';
@@ -223,22 +222,4 @@ function endAtExpiry(socket: VigilSocket): void {
   socket.once('disconnect', () => {
     clearTimeout(timer);
   });
-}
-
-const realtimes = new WeakMap<AppContext, Realtime>();
-
-/** Ends a session's live sockets, where this context has a realtime side (every runtime does). */
-export function endSessionSockets(ctx: AppContext, sessionId: string): void {
-  realtimes.get(ctx)?.endSession(sessionId);
-}
-
-/** Makes the runtime's realtime side reachable from the app's plugin and from services. */
-export function attachRealtime(ctx: AppContext, realtime: Realtime): void {
-  realtimes.set(ctx, realtime);
-}
-
-export function realtimeOf(ctx: AppContext): Realtime {
-  const realtime = realtimes.get(ctx);
-  if (!realtime) throw new Error('no realtime on this context: build it with createRuntime');
-  return realtime;
 }

@@ -82,7 +82,7 @@ export async function notifyJobs(db: Db, eventIds: string[]): Promise<[string, s
 export function sweepDeps(ctx: AppContext): SweepDeps {
   return {
     db: ctx.db,
-    announce: realtimeAnnouncer(ctx),
+    announce: realtimeAnnouncer(ctx.realtime),
     jobsEnqueued: () => undefined,
     log: pino({ level: 'silent' }),
   };

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, alarmEvents, alarms, comments, users } from '../../src/db/schema/index.js';
 import { runAlarmExport } from '../../src/jobs/exports/alarm-export.js';
-import { realtimeOf } from '../../src/realtime/realtime.js';
 import {
   addDevice,
   addLocation,
@@ -110,7 +109,7 @@ beforeAll(async () => {
     .returning({ id: alarmEvents.id });
   const [fridgeEvent, freezerEvent, foreignEvent, clearedEvent] = events.map((event) => event.id);
   Object.assign(ids, { fridgeEvent, freezerEvent, foreignEvent, clearedEvent });
-  const realtime = realtimeOf(test.runtime.ctx);
+  const realtime = test.runtime.ctx.realtime;
   const emit = realtime.emitAlarm.bind(realtime);
   realtime.emitAlarm = (event, target, payload) => {
     emitted.push({ event, payload });

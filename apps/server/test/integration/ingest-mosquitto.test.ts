@@ -5,6 +5,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../../src/db/schema/index.js';
 import { startExternalIngest, type ExternalIngest } from '../../src/ingest/external.js';
+import { realtimeAnnouncer } from '../../src/alarm-engine/announce.js';
+import { IngestEvents } from '../../src/ingest/events.js';
 import { createIngestHub, type IngestHub } from '../../src/ingest/hub.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {
@@ -32,7 +34,15 @@ beforeAll(async () => {
   gateway = await insertGateway(db(), await accountOf(db(), demo.owner), { deviceCount: 4 });
   // Two ingest consumers of the same shared subscription, as two ingest processes would be.
   for (const name of ['a', 'b']) {
-    const hub = createIngestHub(test.runtime.ctx, pino({ level: 'silent' }), `test-ingest-${name}`);
+    const hub = createIngestHub(
+      test.runtime.ctx,
+      pino({ level: 'silent' }),
+      `test-ingest-${name}`,
+      {
+        events: new IngestEvents(),
+        announce: realtimeAnnouncer(test.runtime.realtime),
+      },
+    );
     const ingest = await startExternalIngest({
       url: mosquitto.url,
       clientId: `test-ingest-${name}-${Date.now()}`,

@@ -12,10 +12,8 @@ import type {
 import { offlineMaxAlarms } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
-import { ingestHubOf } from '../../ingest/hub.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
-import { endSessionSockets } from '../../realtime/realtime.js';
 import * as audit from '../audit/service.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
@@ -258,8 +256,8 @@ export async function deleteAccount(
     );
     return sessionIds;
   });
-  for (const sessionId of revoked) endSessionSockets(ctx, sessionId);
-  const hub = ingestHubOf(ctx);
+  for (const sessionId of revoked) ctx.realtime.endSession(sessionId);
+  const hub = ctx.ingest;
   const accountGateways = await repo.accountGateways(ctx.db, account.id);
   for (const gateway of accountGateways) hub.directory.forgetGateway(gateway.gatewayId);
   // Their broker accounts are disabled too (MQTT_AUTH=dynsec): connected gateways are dropped.

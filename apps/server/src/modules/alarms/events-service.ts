@@ -7,7 +7,6 @@ import {
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import { realtimeOf } from '../../realtime/realtime.js';
 import * as audit from '../audit/service.js';
 import { verifyOwnPassword } from '../auth/unlock.js';
 import { assignedOnly, ownAccountId } from '../devices/scope.js';
@@ -40,7 +39,7 @@ const describe = (event: repo.EventRow) =>
 
 /** Tells the browsers that the event changed: recent alarm lists fetch again. */
 function announce(ctx: AppContext, event: repo.EventRow, state: 'acknowledged' | 'changed') {
-  realtimeOf(ctx).emitAlarm(
+  ctx.realtime.emitAlarm(
     'alarmData',
     { accountId: event.accountId, deviceId: event.deviceId },
     { deviceId: event.deviceId, alarmId: event.alarmId, alarmType: event.type, state },

@@ -17,7 +17,6 @@ import * as audit from '../audit/service.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
-import { endSessionSockets } from '../../realtime/realtime.js';
 
 const hour = 3_600_000;
 export const tokenLifetimeMs = { confirm: 48 * hour, reset: hour, invite: 7 * 24 * hour } as const;
@@ -121,7 +120,7 @@ export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
       information: `${actor.email} signed out`,
     });
   });
-  endSessionSockets(ctx, actor.sessionId);
+  ctx.realtime.endSession(actor.sessionId);
 }
 
 /** Issues a single-use token for `kind` and enqueues its mail, in the caller's transaction. */

@@ -1,7 +1,6 @@
 import type { MqttAclBody, MqttAuthBody, MqttHookReply } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
-import { ingestHubOf } from '../../ingest/hub.js';
 import { parseTopic, upstreamKinds } from '../../ingest/topics.js';
 import { safeEqual } from '../../lib/secrets.js';
 import { verifyGatewaySecret } from '../gateways/credentials.js';
@@ -54,7 +53,7 @@ async function gatewayMay(ctx: AppContext, body: MqttAclBody): Promise<boolean> 
   if (topic?.gatewayId !== gatewayId) return false;
   const allowed = body.action === 'subscribe' ? topic.kind === 'down' : topic.kind !== 'down';
   if (!allowed) return false;
-  const gateway = await ingestHubOf(ctx).directory.gateway(gatewayId);
+  const gateway = await ctx.ingest.directory.gateway(gatewayId);
   return gateway?.accountActive === true;
 }
 

@@ -16,7 +16,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { DownlinkUnavailable } from '../../ingest/downlink.js';
-import { ingestHubOf } from '../../ingest/hub.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/service.js';
@@ -199,7 +198,7 @@ async function sendUpdate(ctx: AppContext, actor: Actor, target: UpdateTarget) {
   const expiresAt = new Date(Date.now() + firmwareLinkLifetimeMs);
   const token = await signFirmwareToken(ctx.links, { id, gatewayRowId: gateway.id }, expiresAt);
   const link = { id, token, expiresAt };
-  const hub = ingestHubOf(ctx);
+  const hub = ctx.ingest;
   const row = await recordUpdate(ctx, actor, target, link);
   // Logged and shown before it goes out: the gateway's first report may come back at once.
   await hub.logs.add({
@@ -292,7 +291,7 @@ export async function sendLoraFrequency(ctx: AppContext, actor: Actor, id: strin
   const gateway = await repo.findGateway(ctx.db, id, accountId);
   if (!gateway) throw notFound();
   if (!gateway.loraFreq) throw badRequest('loraFrequencyMissing', 'loraFreq');
-  const hub = ingestHubOf(ctx);
+  const hub = ctx.ingest;
   try {
     await hub.downlink.send(gateway.gatewayId, {
       command: 'lora_frequency',

@@ -8,7 +8,6 @@ import * as audit from '../audit/service.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import { csvHeaders, toCsv } from '../devices/csv.js';
 import { ownAccountId, ownListAccountId, pagination } from '../devices/scope.js';
-import { ingestHubOf } from '../../ingest/hub.js';
 import { mqttConnection, newSecret } from './credentials.js';
 import * as repo from './repo.js';
 
@@ -80,7 +79,7 @@ export async function csv(ctx: AppContext, actor: Actor) {
 
 /** After the commit: the broker's accounts follow (MQTT_AUTH=dynsec), retried if it is away. */
 function brokerAccountsChanged(ctx: AppContext, gatewayIds: string[]): Promise<void> {
-  return ingestHubOf(ctx).brokerAccounts.changed(gatewayIds);
+  return ctx.ingest.brokerAccounts.changed(gatewayIds);
 }
 
 function credentials(ctx: AppContext, row: repo.GatewayRow, secret: string) {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Registry } from 'prom-client';
-import { ingestHubOf } from '../../ingest/hub.js';
 import { unauthorized } from '../../errors.js';
 import { publicRoute } from '../../lib/routes.js';
 import { safeEqual } from '../../lib/secrets.js';
@@ -24,7 +23,7 @@ const health = z.object({
 
 export const healthRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
-  const ingest = ingestHubOf(ctx);
+  const ingest = ctx.ingest;
 
   app.get(
     '/healthz',

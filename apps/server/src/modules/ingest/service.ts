@@ -1,7 +1,6 @@
 import type { UpMessage } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../errors.js';
-import { ingestHubOf } from '../../ingest/hub.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as repo from './repo.js';
 
@@ -29,7 +28,7 @@ async function accountOfKey(ctx: AppContext, key: string | undefined): Promise<s
  */
 export async function ingest(ctx: AppContext, key: string | undefined, body: UpMessage) {
   const accountId = await accountOfKey(ctx, key);
-  const outcome = await ingestHubOf(ctx).pipeline.ingestHttp(accountId, body);
+  const outcome = await ctx.ingest.pipeline.ingestHttp(accountId, body);
   if ('ok' in outcome) throw badRequest('payloadInvalid', outcome.detail.split(':')[0]);
   return outcome;
 }
