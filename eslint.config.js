@@ -33,6 +33,33 @@ const appBoundaries = [
   { target: './apps/simulator', from: './apps/server' },
 ];
 
+const serverSrc = 'apps/server/src';
+const serverDomains = readdirSync(`${serverSrc}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Everything of the server but the domains: the composition root, infrastructure, plugins. */
+const serverOutsideDomains = readdirSync(serverSrc).filter((name) => name !== 'modules');
+
+/**
+ * A domain gathered into one folder is used by everything else (other domains, the composition
+ * root, infrastructure) through its index.ts only, and app.ts mounts its http.ts; inside, its
+ * files import each other freely.
+ * @param {string} domain
+ */
+const throughIndex = (domain) =>
+  [
+    ...serverOutsideDomains.map((name) => `./${serverSrc}/${name}`),
+    ...serverDomains
+      .filter((other) => other !== domain)
+      .map((other) => `./${serverSrc}/modules/${other}`),
+  ].map((target) => ({
+    target,
+    from: `./${serverSrc}/modules/${domain}`,
+    // app.ts mounts the domain's routes from its http.ts, beside index.ts.
+    except: target === `./${serverSrc}/app.ts` ? ['./index.js', './http.js'] : ['./index.js'],
+    message: `Use ${domain} through modules/${domain}/index.ts.`,
+  }));
+
 /**
  * Issue 21: infrastructure (jobs/, lib/) imports no domain. lib/, the job queue, worker and
  * clock (each domain hands the clock its entries through schedules.ts) and the document
@@ -62,6 +89,14 @@ const serverBoundaries = [
     except: ['./index.js'],
     message: `Reports use ${domain} through its index.ts.`,
   })),
+  // Alarms (engine, definitions, profiles, events, the alarm report) live in modules/alarms;
+  // the device export's charts still draw its thresholds, through its index.ts.
+  ...throughIndex('alarms'),
+  {
+    target: './apps/server/src/jobs/handlers.ts',
+    from: './apps/server/src/modules/alarms',
+    message: 'Alarms register their jobs through the composition root (runtime.ts).',
+  },
 ];
 
 export default tseslint.config(

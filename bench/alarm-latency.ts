@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { topics } from '@vigil/contracts';
 import mqtt from 'mqtt';
 import pino from 'pino';
-import { alarmDefinitionsChanged } from '../apps/server/src/alarm-engine/definitions.js';
+import { alarmDefinitionsChanged } from '../apps/server/src/modules/alarms/engine/definitions.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Database, Db } from '../apps/server/src/db/client.js';
 import { alarms, alarmUsers, devices, gateways } from '../apps/server/src/db/schema/index.js';

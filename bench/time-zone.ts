@@ -9,7 +9,7 @@
  */
 import { loadavg } from 'node:os';
 import type { LightSchedule } from '@vigil/contracts';
-import { inLightWindow } from '../apps/server/src/alarm-engine/checks.js';
+import { inLightWindow } from '../apps/server/src/modules/alarms/engine/checks.js';
 import {
   formatLocal,
   startOf,

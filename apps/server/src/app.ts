@@ -26,10 +26,12 @@ import type { z } from 'zod';
 import type { AppContext } from './context.js';
 import { AppError, ThrottledError } from './errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
-import { alarmDefinitionRoutes } from './modules/alarm-definitions/routes.js';
-import { alarmRoutes } from './modules/alarms/routes.js';
-import { alarmEventRoutes } from './modules/alarms/events-routes.js';
-import { alertProfileRoutes } from './modules/alert-profiles/routes.js';
+import {
+  alarmDefinitionRoutes,
+  alarmEventRoutes,
+  alarmRoutes,
+  alertProfileRoutes,
+} from './modules/alarms/http.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';

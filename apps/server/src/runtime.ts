@@ -16,7 +16,7 @@ import { IngestEvents } from './ingest/events.js';
 import { createIngestHub, type IngestHub } from './ingest/hub.js';
 import { ingestInstanceId } from './ingest/instance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
-import { realtimeAnnouncer } from './alarm-engine/announce.js';
+import { alarmExportJobHandlers, realtimeAnnouncer } from './modules/alarms/index.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
 import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
@@ -139,6 +139,7 @@ export async function createRuntime(
           publicUrl: ctx.publicUrl,
           attachmentMaxBytes: config.reportAttachmentMaxBytes,
         }),
+        alarms: alarmExportJobHandlers({ db: db.db, dataDir: config.dataDir }),
         scheduled: scheduledJobHandlers({
           db: db.db,
           rawRetentionDays: config.rawRetentionDays,

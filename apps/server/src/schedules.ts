@@ -1,15 +1,15 @@
 import type { Logger } from 'pino';
-import type { Announce } from './alarm-engine/announce.js';
-import {
-  alarmSweepJobHandlers,
-  alarmsClock,
-  sweepOfflineAlarmsLogged,
-} from './alarm-engine/sweep-jobs.js';
 import type { Db } from './db/client.js';
 import type { IngestEvents } from './ingest/events.js';
 import type { ClockEntry } from './jobs/clock.js';
 import type { JobHandlers } from './jobs/worker.js';
 import { accountsClock } from './modules/accounts/purge.js';
+import {
+  alarmSweepJobHandlers,
+  alarmsClock,
+  sweepOfflineAlarmsLogged,
+  type Announce,
+} from './modules/alarms/index.js';
 import { offlineSweepClock, offlineSweepJobHandlers } from './modules/devices/offline-sweep.js';
 import { gatewayLogsClock, gatewayLogsJobHandlers } from './modules/gateway-logs/retention.js';
 import { readingsClock, readingsJobHandlers } from './modules/readings/maintenance.js';

@@ -3,6 +3,23 @@ import { data, isoDateTime, pagedList } from './common.js';
 import { timezoneField } from './inventory.js';
 import { messages } from './messages.js';
 
+/** The kinds of alarm event (`alarm_events.type`) the alarm engine raises. */
+export const alarmTypes = [
+  'temperature',
+  'humidity',
+  'co2',
+  'thermocouple',
+  'pressure',
+  'ln2_temperature',
+  'ln2_level',
+  'water',
+  'battery',
+  'door',
+  'light',
+  'offline',
+] as const;
+export type AlarmType = (typeof alarmTypes)[number];
+
 /** Spec monitoring 5 and 9: alarm reports cover 1, 2, 3, 6 or 12 months; 1 by default. */
 export const alarmReportMonths = [1, 2, 3, 6, 12] as const;
 export type AlarmReportMonths = (typeof alarmReportMonths)[number];

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AlarmEngine } from '../alarm-engine/engine.js';
+import type { AlarmEngine } from '../modules/alarms/index.js';
 import type { Db } from '../db/client.js';
 import type { DoorTracker } from '../modules/doors/tracker.js';
 import * as repo from '../modules/readings/follow-up-repo.js';
@@ -135,7 +135,7 @@ export function createFollowUp(deps: FollowUpDeps) {
     const recovered = changes.filter(
       (device) => device.status === 'active' && device.previousStatus === 'inactive',
     );
-    // The minute sweep clears them too (alarm-engine/sweep.ts), should this fail.
+    // The minute sweep clears them too (modules/alarms/engine/sweep.ts), should this fail.
     if (recovered.length > 0) {
       deps.alarms.devicesRecovered(recovered.map((device) => device.id)).catch((error: unknown) => {
         log.warn({ err: error }, 'offline alarms of devices reporting again not cleared');

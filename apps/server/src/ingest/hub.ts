@@ -1,10 +1,14 @@
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
-import type { Announce } from '../alarm-engine/announce.js';
-import { createAlarmDefinitions, type AlarmDefinitions } from '../alarm-engine/definitions.js';
-import { createAlarmEngine, type AlarmEngine } from '../alarm-engine/engine.js';
 import { createBrokerAccounts, type BrokerAccounts } from '../broker-auth/index.js';
 import type { CoreContext } from '../core-context.js';
+import {
+  createAlarmDefinitions,
+  createAlarmEngine,
+  type AlarmDefinitions,
+  type AlarmEngine,
+  type Announce,
+} from '../modules/alarms/index.js';
 import { createDoorTracker, type DoorTracker } from '../modules/doors/tracker.js';
 import { createGatewayLogWriter, type GatewayLogWriter } from '../modules/gateway-logs/writer.js';
 import { createBatchWriter, type BatchWriter, type Committed } from '../modules/readings/writer.js';

@@ -3,8 +3,6 @@ import type { Mailer } from '../notify/email.js';
 import { cleanExports } from './exports/cleanup.js';
 import { runRawExport } from './exports/raw-export.js';
 import { runAuditExport } from './exports/audit-export.js';
-import { runAlarmExport } from './exports/alarm-export.js';
-import { alarmReportJob } from '../modules/alarms/download-params.js';
 import { auditExportJob, exportCleanupJob, rawExportJob } from '../modules/tasks/params.js';
 import { purgeDeviceReadings, purgeReadingsJob } from '../modules/devices/purge.js';
 import { accountPurgeJob, purgeDueAccounts } from '../modules/accounts/purge.js';
@@ -23,21 +21,21 @@ export function jobHandlers(deps: {
   auth?: JobHandlers;
   /** Scheduled reports: the schedule tick, building a run and mailing it (modules/reports). */
   reports?: JobHandlers;
+  /** The alarm report download's file (modules/alarms). */
+  alarms?: JobHandlers;
 }): JobHandlers {
   return {
     ...deps.scheduled,
     ...deps.notify,
     ...deps.auth,
     ...deps.reports,
+    ...deps.alarms,
     ...defineJobHandlers({
       'mail.send': async (mail) => {
         await deps.mailer.send(mail);
       },
       [rawExportJob]: async ({ taskId }) => {
         await runRawExport(deps, taskId);
-      },
-      [alarmReportJob]: async ({ taskId }) => {
-        await runAlarmExport(deps, taskId);
       },
       [auditExportJob]: async ({ taskId }) => {
         await runAuditExport(deps, taskId);

@@ -1,4 +1,4 @@
-import type { AlarmDefinition } from '../../src/alarm-engine/checks.js';
+import type { AlarmDefinition } from '../../src/modules/alarms/engine/checks.js';
 import { readingColumns, type SensorValues } from '../../src/ingest/columns.js';
 
 export const minute = 60_000;

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sweepAlarms, sweepOfflineAlarms } from '../../src/alarm-engine/sweep.js';
+import { sweepAlarms, sweepOfflineAlarms } from '../../src/modules/alarms/engine/sweep.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';

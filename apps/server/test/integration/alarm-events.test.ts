@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, alarmEvents, alarms, comments, users } from '../../src/db/schema/index.js';
-import { runAlarmExport } from '../../src/jobs/exports/alarm-export.js';
+import { runAlarmExport } from '../../src/modules/alarms/exports/alarm-export.js';
 import {
   addDevice,
   addLocation,

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../../src/db/schema/index.js';
 import { startExternalIngest, type ExternalIngest } from '../../src/ingest/external.js';
-import { realtimeAnnouncer } from '../../src/alarm-engine/announce.js';
+import { realtimeAnnouncer } from '../../src/modules/alarms/engine/announce.js';
 import { IngestEvents } from '../../src/ingest/events.js';
 import { createIngestHub, type IngestHub } from '../../src/ingest/hub.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';

@@ -1,6 +1,10 @@
 import type { LightSchedule } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { checksOf, inLightWindow, type AlarmDefinition } from '../../src/alarm-engine/checks.js';
+import {
+  checksOf,
+  inLightWindow,
+  type AlarmDefinition,
+} from '../../src/modules/alarms/engine/checks.js';
 import { alarm, fridge, values } from '../helpers/alarm-definitions.js';
 
 describe('checksOf: which field feeds which metric, and what is out of range', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlarmDefinition } from '../../src/alarm-engine/checks.js';
+import type { AlarmDefinition } from '../../src/modules/alarms/engine/checks.js';
 import {
   conditionKey,
   dueStep,
@@ -9,7 +9,7 @@ import {
   offlineDue,
   type ConditionState,
   type OpenEvent,
-} from '../../src/alarm-engine/evaluate.js';
+} from '../../src/modules/alarms/engine/evaluate.js';
 import { alarm, fridge, minute, values } from '../helpers/alarm-definitions.js';
 
 type Sample = [seconds: number, t: number];

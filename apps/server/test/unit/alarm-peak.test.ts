@@ -5,7 +5,7 @@ import {
   evaluateReadings,
   initialState,
   type ConditionState,
-} from '../../src/alarm-engine/evaluate.js';
+} from '../../src/modules/alarms/engine/evaluate.js';
 import { fridge, values } from '../helpers/alarm-definitions.js';
 
 /** The fridge alarm (2-8 °C) over readings [seconds, t], from `state`. */

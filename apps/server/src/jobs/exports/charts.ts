@@ -1,6 +1,6 @@
 import type { MetricKey } from '@vigil/contracts';
 import type { Db } from '../../db/client.js';
-import * as alarmDefinitionsRepo from '../../modules/alarm-definitions/repo.js';
+import { deviceThresholdAlarms } from '../../modules/alarms/index.js';
 import { rollupMeans } from '../../modules/readings/index.js';
 import { chartBucketMs, type ChartPoint, type ChartSeries, type Gap } from '../pdf-chart.js';
 import { chartable, columnTitle, shownValue, type ExportDocument } from './document.js';
@@ -20,17 +20,6 @@ export function missingBuckets(points: readonly ChartPoint[], bucketMs: number):
   return gaps;
 }
 
-/** The device's threshold alarms (of its own account) and its node type, for the dashed lines. */
-async function deviceAlarms(db: Db, device: ExportDocument['device']) {
-  const scope = { accountId: device.accountId };
-  const [found] = await alarmDefinitionsRepo.findDevices(db, scope, [device.id]);
-  const { rows } = await alarmDefinitionsRepo.listAlarms(db, scope, {
-    deviceId: device.id,
-    kind: 'threshold',
-  });
-  return { nodeType: found?.nodeType ?? null, definitions: rows.map((row) => row.alarm) };
-}
-
 /**
  * The device-data PDF's charts, as the reports draw theirs: per measured metric, the rollup
  * means of the export's range (per minute up to two days, else hourly) in the account's unit,
@@ -46,7 +35,7 @@ export async function exportCharts(
     .map((summary) => summary.metric)
     .filter((metric: MetricKey) => chartable(metric));
   const means = await rollupMeans(db, document.device.id, metrics, period, bucketMs);
-  const { nodeType, definitions } = await deviceAlarms(db, document.device);
+  const { nodeType, definitions } = await deviceThresholdAlarms(db, document.device);
   const thresholds = chartThresholds(definitions, metrics, { nodeType, unit: document.unit });
   return metrics.map((metric) => {
     const points = (means.get(metric) ?? []).map((point) => ({

@@ -40,7 +40,7 @@ type EnabledField =
 export type AlarmBounds = Pick<Alarm, 'name' | 'enable' | 'kind' | BoundField | EnabledField>;
 
 type AlarmRange = {
-  /** The alarm event type (alarm-engine checks): it decides the unit. */
+  /** The alarm event type (modules/alarms/engine/checks.ts): it decides the unit. */
   type: string;
   enabled: EnabledField;
   min: BoundField | null;

@@ -1,4 +1,4 @@
-import { alarmDefinitionsChanged } from '../../alarm-engine/definitions.js';
+import { alarmDefinitionsChanged } from '../alarms/index.js';
 import type {
   Device,
   deviceBody,

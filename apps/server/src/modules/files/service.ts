@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
-import { alarmReportKind } from '../alarms/download-params.js';
+import { alarmReportKind } from '../alarms/index.js';
 import * as tasksRepo from '../tasks/repo.js';
 import { auditExportKind } from '../tasks/params.js';
 import { platformOwner, verifyExportToken } from './links.js';

@@ -1,5 +1,11 @@
-import type { AlarmEventState, auditResults, MetricKey, SignatureMeaning } from '@vigil/contracts';
-import { alarmTypes, type AlarmType } from '../../../alarm-engine/checks.js';
+import {
+  alarmTypes,
+  type AlarmEventState,
+  type AlarmType,
+  type auditResults,
+  type MetricKey,
+  type SignatureMeaning,
+} from '@vigil/contracts';
 
 /** The alarm event types the engine raises, as the alarm files name them. */
 export const alarmTypeCodes = alarmTypes;
