@@ -150,9 +150,15 @@ async function batchFigures(registry: Registry) {
     return { seconds: Number(of('_sum').toFixed(2)), count: of('_count') };
   };
   return {
-    /** Seconds spent per stage in all (decode per message; write per batch; the rest per follow-up round). */
+    /**
+     * Seconds spent per stage in all (decode per message; write per batch; state, doors, alarms
+     * and rollups per follow-up round; rollups-apply per step of the rollup writer).
+     */
     stages: Object.fromEntries(
-      ['decode', 'write', 'state', 'doors', 'alarms', 'rollups'].map((name) => [name, stage(name)]),
+      ['decode', 'write', 'state', 'doors', 'alarms', 'rollups', 'rollups-apply'].map((name) => [
+        name,
+        stage(name),
+      ]),
     ),
     count,
     meanReadings: Math.round(sample('vigil_ingest_batch_readings', '_sum') / Math.max(1, count)),

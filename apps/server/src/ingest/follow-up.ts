@@ -3,10 +3,12 @@ import type { AlarmEngine } from '../modules/alarms/index.js';
 import type { Db } from '../db/client.js';
 import type { DoorTracker } from '../modules/doors/tracker.js';
 import * as repo from '../modules/readings/follow-up-repo.js';
+import { appendRollupDeltas } from '../modules/readings/rollup-deltas-repo.js';
 import { rollupDeltas, rollupLevels } from '../modules/readings/rollup-levels.js';
 import type { Committed, ResolvedReading } from '../modules/readings/writer.js';
 import type { IngestEvents } from './events.js';
 import type { IngestMetrics } from './metrics.js';
+import { createRollupWriter, type RollupWriterDeps } from './rollup-writer.js';
 
 export type FollowUpDeps = {
   db: Db;
@@ -22,14 +24,18 @@ export type FollowUpDeps = {
   /** Readings applied per round at most (a round is one statement per table). */
   roundReadings?: number;
   /**
-   * A round starts once this many readings wait, or once the oldest waited `roundWaitMs`: each
-   * round costs a statement per kind of work whatever its size, and on PGlite (one connection)
-   * a round per batch cost more than the writes themselves (bench:ingest).
+   * A round starts at once when the last one started `roundWaitMs` ago or more (ingest was
+   * quiet: a lone batch's state, door events and alarms wait for nothing), else once this many
+   * readings wait or `roundWaitMs` after the last round's start: each round costs a statement
+   * per kind of work whatever its size, and on PGlite (one connection) a round per batch cost
+   * more than the writes themselves (bench:ingest).
    */
   roundMinReadings?: number;
   roundWaitMs?: number;
   /** Another instance's follow-up rows older than this are taken over (it died). */
   orphanAfterMs?: number;
+  /** The rollup writer's timing (rollup-writer.ts). */
+  rollups?: Pick<RollupWriterDeps, 'intervalMs' | 'chunkRows' | 'sweepMs'>;
 };
 
 export type FollowUp = ReturnType<typeof createFollowUp>;
@@ -66,9 +72,11 @@ function newestByDevice(round: Round): repo.LatestReading[] {
  *
  * Durable and exactly once: each batch left a follow-up row in its own statement. A round
  * applies the idempotent parts first (state moves only forward, door events and alarm
- * transitions check what is already stored), then deletes its rows and adds their rollups in
- * one transaction, only for the rows it deleted. A crash at any point leaves the rows, which
- * this instance takes up again when it starts, or another one after `orphanAfterMs`.
+ * transitions check what is already stored), then deletes its rows and appends their minute
+ * rollup deltas in one transaction, only for the rows it deleted. A crash at any point leaves
+ * the rows, which this instance takes up again when it starts, or another one after
+ * `orphanAfterMs`. The deltas reach the rollups through the rollup writer (rollup-writer.ts),
+ * one at a time across all processes, so that rounds never wait on rollup rows.
  */
 export function createFollowUp(deps: FollowUpDeps) {
   const { db, owner, log, metrics } = deps;
@@ -77,6 +85,8 @@ export function createFollowUp(deps: FollowUpDeps) {
   const roundMinReadings = deps.roundMinReadings ?? 20_000;
   const roundWaitMs = deps.roundWaitMs ?? 250;
   let roundTimer: NodeJS.Timeout | undefined;
+  /** When the last round started (performance.now()). */
+  let lastRoundAt = -Infinity;
   const queue: Item[] = [];
   /** Rows queued or being applied by id, so that a sweep never queues one twice. */
   const queued = new Set<number>();
@@ -87,6 +97,7 @@ export function createFollowUp(deps: FollowUpDeps) {
   let orphanTimer: NodeJS.Timeout | undefined;
   let idleWaiters: (() => void)[] = [];
   let admitWaiters: (() => void)[] = [];
+  const rollups = createRollupWriter({ db, log, metrics, ...deps.rollups });
 
   const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
     const end = metrics.stageSeconds.startTimer({ stage });
@@ -143,19 +154,24 @@ export function createFollowUp(deps: FollowUpDeps) {
     }
   }
 
-  /** Deletes the round's rows and adds the rollups of those it deleted, in one transaction. */
-  async function applyRollups(round: Round) {
-    await timed('rollups', () =>
+  /**
+   * Deletes the round's rows and appends the minute rollup deltas of those it deleted, in one
+   * transaction; the rollup writer adds them to the rollups later.
+   */
+  async function appendRollups(round: Round) {
+    const appended = await timed('rollups', () =>
       db.transaction(async (tx) => {
         const taken = await repo.takeFollowUps(tx, round.ids);
         const readings = round.ids.flatMap((id) =>
           taken.has(id) ? (round.batches.get(id) ?? []) : [],
         );
         const [minute] = rollupLevels;
-        const deltas = rollupDeltas(readings, [minute]);
-        await repo.addRollups(tx, deltas.get(minute.level) ?? []);
+        const deltas = rollupDeltas(readings, [minute]).get(minute.level) ?? [];
+        await appendRollupDeltas(tx, deltas);
+        return deltas.length;
       }),
     );
+    if (appended > 0) rollups.appended();
   }
 
   async function apply(round: Round) {
@@ -164,7 +180,7 @@ export function createFollowUp(deps: FollowUpDeps) {
       timed('doors', () => deps.doors.track(round.readings)),
       timed('alarms', () => deps.alarms.evaluate(round.readings)),
     ]);
-    await applyRollups(round);
+    await appendRollups(round);
   }
 
   function take(): Item[] {
@@ -207,6 +223,7 @@ export function createFollowUp(deps: FollowUpDeps) {
   async function drain() {
     running = true;
     while (queue.length > 0 && !stopped()) {
+      lastRoundAt = performance.now();
       const items = take();
       for (let attempt = 1; !stopped(); attempt += 1) {
         try {
@@ -227,12 +244,19 @@ export function createFollowUp(deps: FollowUpDeps) {
     for (const wake of idleWaiters.splice(0)) wake();
   }
 
-  /** Starts a round now if enough waits (or closing, or left-overs from the database), else soon. */
+  /**
+   * Starts a round now if the last one started long enough ago, or enough waits (or closing, or
+   * left-overs from the database), else once `roundWaitMs` have passed since the last one started.
+   */
   function kick() {
     if (running) return;
+    const sinceLast = performance.now() - lastRoundAt;
     const due =
-      closing || pending >= roundMinReadings || queue.some((item) => item.kind === 'stored');
-    if (due || roundWaitMs === 0) {
+      sinceLast >= roundWaitMs ||
+      closing ||
+      pending >= roundMinReadings ||
+      queue.some((item) => item.kind === 'stored');
+    if (due) {
       clearTimeout(roundTimer);
       roundTimer = undefined;
       void drain();
@@ -241,7 +265,7 @@ export function createFollowUp(deps: FollowUpDeps) {
     roundTimer ??= setTimeout(() => {
       roundTimer = undefined;
       if (!running) void drain();
-    }, roundWaitMs);
+    }, roundWaitMs - sinceLast);
   }
 
   function idle(): Promise<void> {
@@ -280,13 +304,20 @@ export function createFollowUp(deps: FollowUpDeps) {
       if (pending < maxPending || aborted) return Promise.resolve();
       return new Promise((resolve) => admitWaiters.push(resolve));
     },
-    /** Resolves when everything queued so far has been applied (tests wait on it). */
-    idle,
+    /**
+     * Resolves when everything queued so far has been applied, its rollups included (tests wait
+     * on it): the rounds, then every delta pending in the database, whichever process left it.
+     */
+    async idle() {
+      await idle();
+      await rollups.flush(stopped);
+    },
     /**
      * Takes up this instance's rows left by its last run, then, every minute, other instances'
      * rows older than `orphanAfterMs`. Call before ingest starts, so that old rows go first.
      */
     async start() {
+      rollups.start();
       await sweep({ own: true });
       const olderThanMs = deps.orphanAfterMs ?? 5 * 60_000;
       const orphans = () =>
@@ -297,7 +328,10 @@ export function createFollowUp(deps: FollowUpDeps) {
       orphanTimer = setInterval(() => void orphans(), 60_000);
       orphanTimer.unref();
     },
-    /** Applies what is queued (until `deadlineMs`; what is left is taken up at the next start). */
+    /**
+     * Applies what is queued and the pending rollup deltas (until `deadlineMs`; what is left is
+     * taken up at the next start, or by another process).
+     */
     async close(deadlineMs = 10_000) {
       closing = true;
       clearInterval(orphanTimer);
@@ -307,6 +341,8 @@ export function createFollowUp(deps: FollowUpDeps) {
         for (const wake of admitWaiters.splice(0)) wake();
       }, deadlineMs);
       await idle();
+      await rollups.flush(stopped);
+      rollups.close();
       clearTimeout(deadline);
       idleWaiters = [];
       admitWaiters = [];

@@ -43,7 +43,7 @@ export function createIngestMetrics(
     }),
     stageSeconds: new Histogram({
       name: 'vigil_ingest_stage_seconds',
-      help: 'Time spent per stage: decode (per message), write (per batch, until durable), and the follow-up of committed readings: state, doors, alarms, rollups (per round)',
+      help: 'Time spent per stage: decode (per message), write (per batch, until durable), the follow-up of committed readings: state, doors, alarms, rollups (appending its rollup deltas; per round), and rollups-apply (the rollup writer adding pending deltas to every level)',
       labelNames: ['stage'] as const,
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,

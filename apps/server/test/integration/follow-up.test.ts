@@ -58,6 +58,7 @@ const rolledUp = (table: string, rowId: string) =>
     sql`select sum(count) as n from ${sql.identifier(table)} where device_id = ${rowId} and metric = 't'`,
   );
 const followUps = () => count(sql`select count(*) as n from reading_follow_ups`);
+const pendingDeltas = () => count(sql`select count(*) as n from reading_rollup_deltas`);
 
 const tables = ['reading_rollups_1m', 'reading_rollups_10m', 'reading_rollups_1h'];
 
@@ -72,8 +73,8 @@ describe('the follow-up of stored readings', () => {
       data: { t: 4 + i / 10 },
     }));
     let runtime = await start();
-    // The rollups' transaction cannot commit: the follow-up row stays, retried.
-    await database.db.execute(sql`alter table reading_rollups_10m rename to rollups_away`);
+    // The round's rollup deltas cannot be appended: the follow-up row stays, retried.
+    await database.db.execute(sql`alter table reading_rollup_deltas rename to deltas_away`);
     const client = await connectGateway(runtime.mqttUrl ?? '', gateway);
     await client.publishAsync(`v1/gateways/${gateway.gatewayId}/up`, JSON.stringify({ readings }), {
       qos: 1,
@@ -83,18 +84,20 @@ describe('the follow-up of stored readings', () => {
     // rollups are not there, their follow-up row is.
     await runtime.ingest.followUp.close(0);
     await runtime.close();
-    await database.db.execute(sql`alter table rollups_away rename to reading_rollups_10m`);
+    await database.db.execute(sql`alter table deltas_away rename to reading_rollup_deltas`);
     expect(await count(sql`select count(*) as n from readings where device_id = ${rowId}`)).toBe(
       30,
     );
     expect(await rolledUp('reading_rollups_1m', rowId)).toBe(0);
     expect(await followUps()).toBe(1);
+    expect(await pendingDeltas()).toBe(0);
 
     // The same instance starts again and takes its row up before anything else.
     runtime = await start();
     await runtime.ingest.followUp.idle();
     for (const table of tables) expect(await rolledUp(table, rowId)).toBe(30);
     expect(await followUps()).toBe(0);
+    expect(await pendingDeltas()).toBe(0);
     const [device] = await queryRows<{ latest_ts: string | Date }>(
       database.db,
       sql`select latest_ts from devices where id = ${rowId}`,
@@ -111,6 +114,42 @@ describe('the follow-up of stored readings', () => {
     await runtime.ingest.followUp.idle();
     await runtime.close();
     for (const table of tables) expect(await rolledUp(table, rowId)).toBe(30);
+  });
+
+  it('after a crash between the deltas and the rollups, loses nothing and counts nothing twice', async () => {
+    const deviceId = gateway.devices[0] ?? '';
+    const rowId = gateway.deviceRows.get(deviceId) ?? '';
+    const before = await Promise.all(tables.map((table) => rolledUp(table, rowId)));
+    const base = Date.now() - 90 * 60_000;
+    const readings = Array.from({ length: 24 }, (_, i) => ({
+      deviceId,
+      ts: new Date(base + i * 25_000).toISOString(),
+      data: { t: 3 + i / 10 },
+    }));
+    let runtime = await start();
+    // The round appends its deltas, but the rollup writer cannot commit them.
+    await database.db.execute(sql`alter table reading_rollups_10m rename to rollups_away`);
+    const client = await connectGateway(runtime.mqttUrl ?? '', gateway);
+    await publishReadings(client, gateway, readings);
+    await client.endAsync();
+    await runtime.ingest.followUp.close(0);
+    await runtime.close();
+    await database.db.execute(sql`alter table rollups_away rename to reading_rollups_10m`);
+    // The round is done (state, and its follow-up row gone); its deltas wait in the database.
+    expect(await followUps()).toBe(0);
+    expect(await pendingDeltas()).toBe(1);
+    expect(await rolledUp('reading_rollups_1m', rowId)).toBe(before[0]);
+
+    // The next start (of this process or any other) adds them, once.
+    runtime = await start();
+    await runtime.ingest.followUp.idle();
+    await runtime.close();
+    runtime = await start();
+    await runtime.ingest.followUp.idle();
+    await runtime.close();
+    expect(await pendingDeltas()).toBe(0);
+    const after = await Promise.all(tables.map((table) => rolledUp(table, rowId)));
+    expect(after).toEqual(before.map((n) => n + 24));
   });
 
   it("takes over another instance's rows once they are old enough, and applies them once", async () => {
@@ -164,6 +203,62 @@ describe('the follow-up of stored readings', () => {
     await runtime.close();
     expect(await followUps()).toBe(0);
     for (const table of tables) expect(await rolledUp(table, rowId)).toBe(12);
+  });
+
+  it('follows up a lone batch at once when ingest was quiet, not after the round wait', async () => {
+    const deviceId = gateway.devices[1] ?? '';
+    const rowId = gateway.deviceRows.get(deviceId) ?? '';
+    const log = pino({ level: 'silent' });
+    const runtime = await start();
+    let evaluated: (readings: ResolvedReading[]) => void = () => undefined;
+    const seen = new Promise<ResolvedReading[]>((resolve) => {
+      evaluated = resolve;
+    });
+    const followUp = createFollowUp({
+      db: database.db,
+      owner: 'quiet-instance',
+      doors: runtime.ingest.doors,
+      alarms: {
+        evaluate(readings) {
+          evaluated(readings);
+          return Promise.resolve();
+        },
+        devicesRecovered: () => Promise.resolve(),
+      },
+      events: runtime.ingest.events,
+      metrics: runtime.ingest.metrics,
+      log,
+      // Were a round to wait for this, the test would time out.
+      roundWaitMs: 3_600_000,
+    });
+    await followUp.start();
+    const writer = createBatchWriter({
+      db: database.db,
+      batchSize: 100,
+      flushMs: 1,
+      concurrency: 1,
+      log,
+      owner: 'quiet-instance',
+      onCommitted: (committed) => {
+        followUp.push(committed);
+      },
+    });
+    const tsMs = Date.now() - 60_000;
+    await writer.write([
+      {
+        deviceKey: deviceId,
+        deviceUuid: rowId,
+        accountId: gateway.accountId,
+        tsMs,
+        values: readingColumns.map((column) => (column.field === 't' ? 6.5 : null)),
+        extra: null,
+      },
+    ]);
+    expect((await seen).map((reading) => reading.tsMs)).toEqual([tsMs]);
+    await writer.close();
+    await followUp.close();
+    await runtime.close();
+    expect(await followUps()).toBe(0);
   });
 
   it('does not let a device deleted before its follow-up hold up the others', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -82,7 +83,8 @@ export const readingRollups1d = rollupTable('reading_rollups_1d');
 /**
  * The follow-up owed to readings just stored (rollups, device state, door events, alarms): one
  * row per committed batch, written in the batch's own statement and deleted in the transaction
- * that applies its rollups, so that work is done exactly once even across a crash.
+ * that appends its rollup deltas (reading_rollup_deltas), so that work is done exactly once even
+ * across a crash.
  */
 export const readingFollowUps = pgTable(
   'reading_follow_ups',
@@ -97,6 +99,26 @@ export const readingFollowUps = pgTable(
   },
   (table) => [index('reading_follow_ups_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Minute rollup deltas waiting for the rollup writer (ingest/rollup-writer.ts): one row per
+ * follow-up round, appended in the transaction that deletes the round's follow-up rows (a plain
+ * insert that waits on no one), taken and deleted by one writer at a time across all processes
+ * in the transaction that adds them to every rollup level. The arrays run side by side, one
+ * entry per (device, metric, minute) the round touched.
+ */
+export const readingRollupDeltas = pgTable('reading_rollup_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceIds: uuid('device_ids').array().notNull(),
+  metrics: text('metrics').array().notNull(),
+  /** The minute's start, in milliseconds since the epoch. */
+  buckets: bigint('buckets', { mode: 'number' }).array().notNull(),
+  mins: doublePrecision('mins').array().notNull(),
+  maxs: doublePrecision('maxs').array().notNull(),
+  sums: doublePrecision('sums').array().notNull(),
+  counts: integer('counts').array().notNull(),
+  createdAt: createdAt(),
+});
 
 export const doorEvents = pgTable(
   'door_events',

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { arrayLiteral, queryRows } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
-import { rollupLevels, type RollupDelta } from './rollup-levels.js';
 import type { ResolvedReading } from './writer.js';
 
 const raw = (text: string) => sql.raw(text);
@@ -99,8 +98,8 @@ export async function updateDeviceState(
 }
 
 /**
- * Deletes follow-up rows, returning the ids this transaction deleted: only their rollups may be
- * applied in it. Another process that took one first makes this wait for its commit, then skip it.
+ * Deletes follow-up rows, returning the ids this transaction deleted: only their rollup deltas
+ * may be appended in it. Another process that took one first makes this wait for its commit, then skip it.
  */
 export async function takeFollowUps(db: Executor, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
@@ -109,56 +108,6 @@ export async function takeFollowUps(db: Executor, ids: number[]): Promise<Set<nu
     sql`delete from reading_follow_ups where id = any(${sql.param(ids)}::bigint[]) returning id`,
   );
   return new Set(rows.map((row) => Number(row.id)));
-}
-
-/** One coarser level's insert: the minute deltas summed into its buckets (`widthMs` wide). */
-function rollUpFrom(table: string, widthMs: number): SQL {
-  const width = raw(`${String(widthMs)}::int8`);
-  return sql`insert into ${sql.identifier(table)} as r (device_id, metric, bucket, min, max, sum, count)
-    select device_id, metric, timestamptz 'epoch' + (ms / ${width}) * ${width} * interval '1 millisecond',
-        min(min), max(max), sum(sum), sum(count)::int
-      from minute group by device_id, metric, 3
-      order by device_id, metric, 3
-    on conflict (device_id, metric, bucket) do update set ${merge}`;
-}
-
-/** Sum and count compose exactly; min and max widen. */
-const merge = raw(`min = least(r.min, excluded.min), max = greatest(r.max, excluded.max),
-      sum = r.sum + excluded.sum, count = r.count + excluded.count`);
-
-/**
- * Adds a round's minute deltas to the minute rollups and, summed up in the database, to every
- * coarser level (as rollups-rebuild.ts composes them), in one statement: one set of parameters
- * and one round trip instead of one per level. Rows are locked in (device, metric, bucket) order.
- */
-export async function addRollups(db: Executor, minutes: RollupDelta[]) {
-  if (minutes.length === 0) return;
-  const [, ...coarser] = rollupLevels;
-  const levels = coarser.map(
-    ({ level, table, ms }) => sql`${raw(`l${level}`)} as (${rollUpFrom(table, ms)})`,
-  );
-  await db.execute(sql`with minute as (
-      select * from unnest(
-        ${arrayLiteral(minutes.map((row) => row.deviceId))}::uuid[],
-        ${arrayLiteral(minutes.map((row) => row.metric))}::text[],
-        ${arrayLiteral(minutes.map((row) => row.bucketMs))}::int8[],
-        ${arrayLiteral(minutes.map((row) => row.min))}::float8[],
-        ${arrayLiteral(minutes.map((row) => row.max))}::float8[],
-        ${arrayLiteral(minutes.map((row) => row.sum))}::float8[],
-        ${arrayLiteral(minutes.map((row) => row.count))}::int[]) as u(device_id, metric, ms, min, max, sum, count)
-    ),
-    l1m as (
-      insert into ${sql.identifier(rollupLevels[0].table)} as r (device_id, metric, bucket, min, max, sum, count)
-      select device_id, metric, timestamptz 'epoch' + ms * interval '1 millisecond', min, max, sum, count
-        from minute
-      on conflict (device_id, metric, bucket) do update set ${merge}
-    ),
-    ${sql.join(
-      levels,
-      sql`,
-    `,
-    )}
-    select 1`);
 }
 
 /**

@@ -153,10 +153,10 @@ export type RollupKept = (source: RollupSource, fromMs: number) => boolean;
  * The chart of one device over a range: raw readings when they fit in `maxPoints`, else
  * min/avg/max buckets (history-buckets.ts plans them). The rollup level the range is drawn at
  * says first how many readings it holds (index only: a few pages whatever the table holds),
- * with the readings since its newest bucket, which the follow-up may not have rolled up yet;
- * the raw rows are read by the primary key only when they fit, else that level's buckets. No
- * query walks the readings table beyond the range, and none asks for more rows than it draws.
- * Values are as stored: Celsius.
+ * with the readings since its newest bucket, which the follow-up and the rollup writer may not
+ * have rolled up yet; the raw rows are read by the primary key only when they fit, else that
+ * level's buckets. No query walks the readings table beyond the range, and none asks for more
+ * rows than it draws. Values are as stored: Celsius.
  */
 export async function graphOf(
   db: Executor,

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { dayMs } from './history-time.js';
 import { metricColumns } from './history-metrics.js';
+import { applyAllPending } from './rollup-deltas-repo.js';
 
 /** One (metric, value) row per non-null metric of a reading, for grouping readings by metric. */
 const metricValues: SQL = sql.join(
@@ -53,6 +54,11 @@ async function rollUp(
  * Used to seed tests and benchmarks and to repair rollups. Only for ranges whose raw
  * readings are still kept: where retention has removed them, the rollups are all there is,
  * and rebuilding would empty them.
+ *
+ * Rollup deltas pending for the writer (ingest/rollup-writer.ts) are applied first, under the
+ * writer's lock held to the end, so that none of the readings counted here afresh is added
+ * again afterwards. Readings whose follow-up round has not run yet (reading_follow_ups) will be
+ * added by it: rebuild a device once its ingest has caught up.
  */
 export async function rebuildRollups(
   db: Executor,
@@ -63,6 +69,7 @@ export async function rebuildRollups(
   const lo = new Date(Math.floor(from.getTime() / dayMs) * dayMs);
   const hi = new Date((Math.floor(to.getTime() / dayMs) + 1) * dayMs);
   await db.transaction(async (tx) => {
+    await applyAllPending(tx);
     await clear(tx, readingRollups1m, deviceId, lo, hi);
     await tx.execute(sql`
       insert into ${readingRollups1m} (device_id, bucket, metric, min, max, sum, count)
