@@ -110,6 +110,48 @@ export function createDeviceLoader(
   };
 }
 
+/**
+ * Gateway lookups: those that miss the cache while the gateway is being looked up share that
+ * lookup. A gateway has many messages in flight; each asking on its own queued thousands of
+ * queries on the pool every time an entry expired, ahead of the writes (bench:load, issue 20).
+ */
+export function createGatewayLoader(
+  find: (gatewayId: string) => Promise<repo.GatewayRecord | undefined>,
+  cache: TtlCache<repo.GatewayRecord>,
+) {
+  const asked = new Map<string, Promise<repo.GatewayRecord | undefined>>();
+  return {
+    load(gatewayId: string): Promise<repo.GatewayRecord | undefined> {
+      const now = Date.now();
+      const cached = cache.get(gatewayId, now);
+      if (cached !== undefined) return Promise.resolve(cached ?? undefined);
+      const known = asked.get(gatewayId);
+      if (known) return known;
+      const lookup = find(gatewayId).then(
+        (found) => {
+          // Forgotten meanwhile: this answer may predate the change, so it is not kept.
+          if (asked.get(gatewayId) === lookup) {
+            asked.delete(gatewayId);
+            cache.set(gatewayId, found ?? null, now);
+          }
+          return found;
+        },
+        (error: unknown) => {
+          if (asked.get(gatewayId) === lookup) asked.delete(gatewayId);
+          throw error;
+        },
+      );
+      asked.set(gatewayId, lookup);
+      return lookup;
+    },
+    /** The next lookup reads the database, even if one is in flight. */
+    forget(gatewayId: string) {
+      cache.delete(gatewayId);
+      asked.delete(gatewayId);
+    },
+  };
+}
+
 export type Directory = ReturnType<typeof createDirectory>;
 
 /**
@@ -120,21 +162,17 @@ export function createDirectory(db: Db) {
   const gateways = new TtlCache<repo.GatewayRecord>();
   const devices = new TtlCache<repo.DeviceRecord>();
   const loader = createDeviceLoader((deviceIds) => repo.findDevices(db, deviceIds), devices);
+  const gatewayLoader = createGatewayLoader(
+    (gatewayId) => repo.findGateway(db, gatewayId),
+    gateways,
+  );
 
   return {
-    async gateway(gatewayId: string): Promise<repo.GatewayRecord | undefined> {
-      const key = gatewayId.toLowerCase();
-      const now = Date.now();
-      const cached = gateways.get(key, now);
-      if (cached !== undefined) return cached ?? undefined;
-      const found = await repo.findGateway(db, key);
-      gateways.set(key, found ?? null, now);
-      return found;
-    },
+    gateway: (gatewayId: string) => gatewayLoader.load(gatewayId.toLowerCase()),
 
     /** Forgets a gateway, so the next lookup reads its current secret and account state. */
     forgetGateway(gatewayId: string) {
-      gateways.delete(gatewayId.toLowerCase());
+      gatewayLoader.forget(gatewayId.toLowerCase());
     },
 
     /** The registered devices among `deviceIds` (those not cached asked with other messages'). */

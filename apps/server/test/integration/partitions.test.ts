@@ -193,6 +193,51 @@ describe('readings partitioned by month', () => {
     }
   });
 
+  it('deletes expired rows of the default partition asking only the devices that have some', async () => {
+    const database = await freshDatabase();
+    try {
+      const { db } = database;
+      const [account] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into accounts (company_name, email) values ('Fleet Lab', 'fleet@lab.example') returning id`,
+      );
+      // A fleet: the retention pass must not cost a statement per registered device.
+      const fleet = await queryRows<{ id: string }>(
+        db,
+        sql`insert into devices (account_id, device_id, name)
+          select ${account?.id}::uuid, 'cc:00:00:00:' || lpad(to_hex(n / 256), 2, '0') || ':' ||
+              lpad(to_hex(n % 256), 2, '0'), 'Fleet ' || n
+            from generate_series(1, 200) n
+          returning id`,
+      );
+      const [old, recent] = [fleet[17]?.id ?? '', fleet[150]?.id ?? ''];
+      // Months without a partition of their own wait in the default one.
+      const lastYear = monthStart(now, -12) + 5 * day;
+      const lastQuarter = monthStart(now, -3) + 5 * day;
+      await insertReadings(db, old, [lastYear, lastYear + day, lastQuarter]);
+      await insertReadings(db, recent, [lastQuarter]);
+      expect(await where(db)).toEqual([{ part: 'readings_default', n: 4 }]);
+      let statements = 0;
+      const counted = new Proxy(db, {
+        get(target, property, receiver) {
+          if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+          return (...args: Parameters<Db['execute']>) => {
+            statements += 1;
+            return target.execute(...args);
+          };
+        },
+      });
+      const outcome = await purgeExpired(counted, { rawDays: 300, rollups: {} }, now);
+      expect(outcome).toMatchObject({ dropped: [], deleted: 2 });
+      expect(await where(db)).toEqual([{ part: 'readings_default', n: 2 }]);
+      // The layout, the devices holding expired rows, one delete for the one that has them:
+      // not one statement per device of the fleet.
+      expect(statements).toBeLessThan(10);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('purges a deleted device in every partition, and no other device, whatever the row positions', async () => {
     const database = await freshDatabase();
     try {
