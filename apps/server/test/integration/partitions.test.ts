@@ -217,6 +217,14 @@ describe('readings partitioned by month', () => {
       await insertReadings(db, old, [lastYear, lastYear + day, lastQuarter]);
       await insertReadings(db, recent, [lastQuarter]);
       expect(await where(db)).toEqual([{ part: 'readings_default', n: 4 }]);
+      // Their minute rollups: last year's is past a 300-day retention, last quarter's is not.
+      for (const [device, at] of [
+        [old, lastYear],
+        [recent, lastQuarter],
+      ] as const) {
+        await db.execute(sql`insert into reading_rollups_1m (device_id, metric, bucket, min, max, sum, count)
+          values (${device}::uuid, 't', ${new Date(at).toISOString()}::timestamptz, 1, 1, 1, 1)`);
+      }
       let statements = 0;
       const counted = new Proxy(db, {
         get(target, property, receiver) {
@@ -227,12 +235,17 @@ describe('readings partitioned by month', () => {
           };
         },
       });
-      const outcome = await purgeExpired(counted, { rawDays: 300, rollups: {} }, now);
-      expect(outcome).toMatchObject({ dropped: [], deleted: 2 });
+      const outcome = await purgeExpired(counted, { rawDays: 300, rollups: { '1m': 300 } }, now);
+      expect(outcome).toMatchObject({ dropped: [], deleted: 2, rollups: { '1m': 1 } });
       expect(await where(db)).toEqual([{ part: 'readings_default', n: 2 }]);
-      // The layout, the devices holding expired rows, one delete for the one that has them:
-      // not one statement per device of the fleet.
-      expect(statements).toBeLessThan(10);
+      const kept = await queryRows<{ device_id: string }>(
+        db,
+        sql`select device_id from reading_rollups_1m`,
+      );
+      expect(kept).toEqual([{ device_id: recent }]);
+      // The layout, the devices holding expired rows, one delete for the one that has them (raw
+      // readings, then minute rollups): not one statement per device of the fleet.
+      expect(statements).toBeLessThan(12);
     } finally {
       await database.close();
     }

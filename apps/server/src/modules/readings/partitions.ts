@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { deleteInChunks, queryRows } from '../../db/query.js';
 
@@ -163,15 +163,15 @@ export async function dropExpired(db: Executor, cutoffMs: number) {
 }
 
 /**
- * Deletes a default partition's rows older than the cutoff, device by device along its key: only
- * the devices that have such rows, found by skipping along the key from one device to the next
- * (one statement, a probe per device the table holds). Asking every registered device in turn
- * cost a statement each: with 100,000 devices the worker's daily pass kept a database backend
- * busy for minutes over a default partition that held nothing (bench:load, issue 20).
+ * The devices whose rows in `table` (keyed by device first) match `where` (on alias `t`), found
+ * by skipping along the key from one device to the next: one statement, a probe per device the
+ * table holds. Asking every registered device in turn cost a statement each: with 100,000
+ * devices the worker's daily pass kept a database backend busy for minutes over tables that held
+ * nothing to delete (bench:load, issue 20).
  */
-async function deleteOlder(db: Executor, table: string, cutoffMs: number) {
+export async function devicesHolding(db: Executor, table: string, where: SQL): Promise<string[]> {
   const name = sql.identifier(table);
-  const devices = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`with recursive held as (
         (select device_id from ${name} order by device_id limit 1)
@@ -181,11 +181,16 @@ async function deleteOlder(db: Executor, table: string, cutoffMs: number) {
           from held where held.device_id is not null
       )
       select device_id as id from held h where h.device_id is not null
-        and exists (select 1 from ${name} t where t.device_id = h.device_id
-          and t.ts < ${iso(cutoffMs)}::timestamptz)`,
+        and exists (select 1 from ${name} t where t.device_id = h.device_id and ${where})`,
   );
+  return rows.map((row) => row.id);
+}
+
+/** Deletes a default partition's rows older than the cutoff, device by device along its key. */
+async function deleteOlder(db: Executor, table: string, cutoffMs: number) {
+  const devices = await devicesHolding(db, table, sql`t.ts < ${iso(cutoffMs)}::timestamptz`);
   let total = 0;
-  for (const { id } of devices) {
+  for (const id of devices) {
     total += await deleteInChunks(
       db,
       table,
