@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { databaseOnlyPass } from './tools/test-passes.js';
+import { databaseOnlyPass, testWorkers } from './tools/test-passes.js';
 
 /**
  * `npm test` runs every project: pure units, server integration on a real database, web
@@ -8,11 +8,13 @@ import { databaseOnlyPass } from './tools/test-passes.js';
  */
 export default defineConfig({
   test: {
+    maxWorkers: testWorkers,
     projects: databaseOnlyPass
-      ? ['apps/server/vitest.config.ts']
+      ? ['apps/server/vitest.config.ts', 'apps/server/vitest.isolated.config.ts']
       : [
           'packages/contracts/vitest.config.ts',
           'apps/server/vitest.config.ts',
+          'apps/server/vitest.isolated.config.ts',
           'apps/web/vitest.config.ts',
           'apps/simulator/vitest.config.ts',
         ],

@@ -9,6 +9,7 @@
  * `npm test`), or says why it does not.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 export const databaseOnlyPass = process.env.VIGIL_TEST_DATABASE_PASS === '1';
 
@@ -19,7 +20,37 @@ export const databaseOnlyPass = process.env.VIGIL_TEST_DATABASE_PASS === '1';
  */
 export const databaseIndependentServerFiles = [
   'test/unit/**',
-  'test/integration/api-fuzz.test.ts',
+  'test/integration/api-fuzz-*.test.ts',
+  'test/integration/simulator-load.test.ts',
+];
+
+/**
+ * Test files at a time, in every project (vitest needs one figure for the projects it runs
+ * together). Vitest's default, one fewer than the cores, is a single worker on the 2-core
+ * machine; the integration files spend much of their time waiting on the database, on processes
+ * they start and on sockets, so every core gets a worker, and two at least.
+ * `VIGIL_TEST_WORKERS` overrides it (1 runs the files one after another).
+ */
+export const testWorkers =
+  Number(process.env.VIGIL_TEST_WORKERS) || Math.max(2, availableParallelism());
+
+/**
+ * Server test files that each get a process of their own (the server project runs the others
+ * file after file in a shared process, importing the server once): they start server processes
+ * and brokers, time the server, or hold it busy for minutes, and must neither inherit a warm
+ * heap, timers and sockets of the files before them nor leave theirs to the files after.
+ */
+export const isolatedServerFiles = [
+  'test/integration/api-fuzz-*.test.ts',
+  'test/integration/auth-hardening.test.ts',
+  'test/integration/broker-dynsec.test.ts',
+  'test/integration/cluster.test.ts',
+  'test/integration/cluster-faults.test.ts',
+  'test/integration/history.test.ts',
+  'test/integration/ingest-mosquitto.test.ts',
+  'test/integration/ingest-process.test.ts',
+  'test/integration/process.test.ts',
+  'test/integration/realtime-redis.test.ts',
   'test/integration/simulator-load.test.ts',
 ];
 

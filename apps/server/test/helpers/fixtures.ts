@@ -6,6 +6,21 @@ import * as accountsRepo from '../../src/modules/accounts/repo.js';
 import * as usersRepo from '../../src/modules/users/repo.js';
 import { demoLogins } from '../../src/seed/demo.js';
 
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * The argon2id hash of a fixture password, computed once per test process: the fixtures' people
+ * mostly share one password, and each hash costs tens of milliseconds of a busy core by design.
+ */
+export function fixturePasswordHash(password = 'vigil-demo'): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** An account with an activated owner who can sign in with `password`. */
 export async function createAccountWithOwner(
   db: Db,
@@ -13,7 +28,7 @@ export async function createAccountWithOwner(
   email: string,
   password = 'vigil-demo',
 ) {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await fixturePasswordHash(password);
   return db.transaction(async (tx) => {
     const account = await accountsRepo.insertAccount(tx, {
       companyName,

@@ -54,9 +54,13 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** Runs `src/main.ts` in a child process with tsx, as `node dist/main.js` would run. */
+/**
+ * Runs the server in a child process as `node dist/main.js` runs: the run's bundle of
+ * `src/main.ts` (test/helpers/server-bundle.ts, the global setup of the projects whose files
+ * start processes).
+ */
 export function startServerProcess(args: string[], env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [inject('serverEntry'), ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,8 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, gateways } from '../../src/db/schema/index.js';
-import { hashPassword } from '../../src/lib/secrets.js';
 import * as usersRepo from '../../src/modules/users/repo.js';
-import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
+import { createAccountWithOwner, demo, fixturePasswordHash } from '../helpers/fixtures.js';
 import { addDevice, addGateway, send } from '../helpers/inventory.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';
 
@@ -28,7 +27,7 @@ async function statusLab() {
     parentId: owner.id,
     name: 'Status Viewer',
     email: 'viewer@status.example',
-    passwordHash: await hashPassword('vigil-demo'),
+    passwordHash: await fixturePasswordHash(),
     role: 'user',
     isActivated: true,
     emailConfirmedAt: new Date(),

@@ -42,29 +42,40 @@ export function sniffImage(bytes: Buffer): MapImageType | undefined {
  * jsdom ships no types and @types/jsdom clashes with the DOM typings of the web packages that
  * type-check this file too; the sanitiser needs only its window, typed here.
  */
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
-  JSDOM: new (html?: string) => { window: object };
-};
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+type Jsdom = { JSDOM: new (html?: string) => { window: object } };
+type Purifier = ReturnType<typeof createDOMPurify>;
 const externalUrl = /url\(\s*['"]?\s*(?!#)/i;
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  // Links only within the document (#id): no external images, fonts or pages.
-  if (
-    (name === 'href' || name === 'xlink:href' || name === 'src') &&
-    !data.attrValue.trim().startsWith('#')
-  )
-    data.keepAttr = false;
-  if (externalUrl.test(data.attrValue)) data.keepAttr = false;
-});
+let purifier: Purifier | undefined;
+
+/**
+ * DOMPurify on a jsdom window, made for the first SVG: jsdom takes longer to load than the rest
+ * of the server's modules, and a process that never receives an SVG plan never needs it.
+ */
+function svgPurifier(): Purifier {
+  if (purifier) return purifier;
+  const { JSDOM } = createRequire(import.meta.url)('jsdom') as Jsdom;
+  const window = new JSDOM('').window;
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    // Links only within the document (#id): no external images, fonts or pages.
+    if (
+      (name === 'href' || name === 'xlink:href' || name === 'src') &&
+      !data.attrValue.trim().startsWith('#')
+    )
+      data.keepAttr = false;
+    if (externalUrl.test(data.attrValue)) data.keepAttr = false;
+  });
+  purifier = purify;
+  return purify;
+}
 
 /**
  * The SVG without scripts, event handlers, foreignObject, external references or styles that
  * load anything; undefined when nothing of an <svg> remains.
  */
 export function sanitiseSvg(text: string): string | undefined {
-  const clean = purify.sanitize(text, {
+  const clean = svgPurifier().sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: [
       'script',
