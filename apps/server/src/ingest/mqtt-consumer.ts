@@ -41,8 +41,6 @@ export class MqttConsumer {
   private lastPacketAt = Date.now();
   private keepalive: NodeJS.Timeout | undefined;
   private subscribed = false;
-  /** Reading is paused: the messages in hand reached the Receive Maximum (holdBack). */
-  private paused = false;
   /** Settled by the first subscription, or by a refusal that retrying cannot fix. */
   readonly ready: Promise<void>;
   private settleReady: (error?: Error) => void = () => undefined;
@@ -87,7 +85,6 @@ export class MqttConsumer {
     const generation = (this.generation += 1);
     this.socket = socket;
     this.inflight = [];
-    this.paused = false;
     const parser = mqttPacket.parser({ protocolVersion: 5 });
     parser.on('packet', (packet: Packet) => {
       this.onPacket(packet, generation);
@@ -167,14 +164,12 @@ export class MqttConsumer {
   private holdBack(socket: Socket) {
     if (this.inflight.length < this.options.receiveMaximum || socket.isPaused()) return;
     socket.pause();
-    this.paused = true;
   }
 
   /** Reads on once the messages in hand are below the Receive Maximum again. */
   private readOn() {
     const socket = this.socket;
-    if (!this.paused || !socket || this.inflight.length >= this.options.receiveMaximum) return;
-    this.paused = false;
+    if (!socket?.isPaused() || this.inflight.length >= this.options.receiveMaximum) return;
     this.lastPacketAt = Date.now();
     socket.resume();
   }
@@ -184,7 +179,7 @@ export class MqttConsumer {
     clearInterval(this.keepalive);
     this.keepalive = setInterval(() => {
       // Not reading (holdBack): the broker's silence is this side's doing.
-      if (this.paused) this.lastPacketAt = Date.now();
+      if (this.socket?.isPaused()) this.lastPacketAt = Date.now();
       if (Date.now() - this.lastPacketAt > seconds * 1500) this.socket?.destroy();
       else this.send({ cmd: 'pingreq' });
     }, seconds * 1000);
