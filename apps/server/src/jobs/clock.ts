@@ -26,7 +26,10 @@ export const noPayload = () => ({});
 
 const minuteMs = 60_000;
 
-/** The period a minute falls in, as the singleton key's suffix: `2031-05-05T10:20`, `…T10`, `2031-05-05`. */
+/**
+ * The period a minute falls in, as the singleton key's suffix: the minute itself
+ * (`2031-05-05T10:20:00.000Z`), its hour (`2031-05-05T10`) or its day (`2031-05-05`).
+ */
 function periodOf(minute: string, every: Cadence): string {
   if (every === 'day') return minute.slice(0, 10);
   if (every === 'hour') return minute.slice(0, 13);
