@@ -32,6 +32,7 @@ import * as accountsRepo from '../apps/server/src/modules/accounts/repo.js';
 import * as authRepo from '../apps/server/src/modules/auth/repo.js';
 import * as usersRepo from '../apps/server/src/modules/users/repo.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
+import { batchFigures } from './batch-figures.js';
 import { publishPaced, type PacedGateway, type PacedOptions } from './live-publisher.js';
 import { percentiles, type Latency } from './percentiles.js';
 import { writeResults } from './results-file.js';
@@ -348,6 +349,9 @@ async function main() {
   await clients.ask({ type: 'reset' });
   // Where the time goes: publish -> durable (the ingest event the bridge listens to).
   const stored: number[] = [];
+  const { metrics } = runtime.ingest;
+  metrics.stageSeconds.reset();
+  metrics.batchReadings.reset();
   runtime.ingest.events.on('readings', (readings) => {
     const now = Date.now();
     for (const live of readings) stored.push(now - Date.parse(live.reading.createdAt));
@@ -357,6 +361,7 @@ async function main() {
   await new Promise((resolve) => setTimeout(resolve, 400));
   const { report: live } = await clients.ask<{ report: Report }>({ type: 'report' });
   const cpu = process.cpuUsage(cpuBefore);
+  const batches = await batchFigures(metrics);
   await clients.ask({ type: 'close' });
   await runtime.close();
   publisher.process.kill();
@@ -390,6 +395,7 @@ async function main() {
       latencyMs: live.latencyMs,
       storedLatencyMs: percentiles(stored),
       serverCpu: Number(((cpu.user + cpu.system) / 1e6 / live.seconds).toFixed(2)),
+      batches,
     },
     bare: {
       paced: {
@@ -412,7 +418,7 @@ async function main() {
       `  publish -> liveData: p50 ${result.live.latencyMs.p50} ms, p90 ${result.live.latencyMs.p90} ms, p99 ${result.live.latencyMs.p99} ms, max ${result.live.latencyMs.max} ms; server CPU ${result.live.serverCpu} cores; load ${loadavg()
         .map((v) => v.toFixed(2))
         .join(' ')}`,
-      `  of which publish -> stored (ingest commit): p50 ${result.live.storedLatencyMs.p50} ms, p99 ${result.live.storedLatencyMs.p99} ms`,
+      `  of which publish -> stored (ingest commit): p50 ${result.live.storedLatencyMs.p50} ms, p99 ${result.live.storedLatencyMs.p99} ms; ${batches.count} batches of ${batches.meanReadings} readings on average, written in ${batches.meanWriteMs} ms on average`,
       `  bare Socket.IO at ${result.bare.paced.rate}/s: p50 ${result.bare.paced.latencyMs.p50} ms, p99 ${result.bare.paced.latencyMs.p99} ms`,
       `  bare Socket.IO flat out: ${result.bare.flatOut.deliveriesPerSecond} deliveries/s (p50 ${result.bare.flatOut.latencyMs.p50} ms)`,
       `  deliveries vs the bare ceiling: ${(result.live.liveDataPerSecond / Math.max(1, result.bare.flatOut.deliveriesPerSecond)).toFixed(3)}`,
