@@ -209,8 +209,10 @@ function shownValue(name: string, value: string | undefined): string | undefined
   return value.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
 }
 
-/** Reads the environment into a typed config; a bad value is one clear error naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+type Env = z.output<typeof envSchema>;
+
+/** The parsed environment; a bad value is one clear error naming the variable. */
+function parseEnv(env: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -220,7 +222,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid ${name}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue?.message ?? 'invalid value'}`,
     );
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** The SMS/voice provider, when all four of its variables are set. */
+function smsOf(e: Env): Config['sms'] {
+  return e.SMS_API_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+    ? {
+        apiUrl: e.SMS_API_URL.replace(/\/$/, ''),
+        accountSid: e.SMS_ACCOUNT_SID,
+        authToken: e.SMS_AUTH_TOKEN,
+        from: e.SMS_FROM,
+      }
+    : undefined;
+}
+
+/** A coarser rollup level is never kept for less time than a finer one. */
+function rollupRetentionOf(e: Env): Config['rollupRetentionDays'] {
+  return {
+    '1m': e.RAW_RETENTION_DAYS,
+    '10m': Math.max(e.RAW_RETENTION_DAYS, e.ROLLUP_10M_RETENTION_DAYS),
+    '1h': Math.max(e.RAW_RETENTION_DAYS, e.ROLLUP_10M_RETENTION_DAYS, e.ROLLUP_1H_RETENTION_DAYS),
+  };
+}
+
+/** Reads the environment into a typed config; a bad value is one clear error naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parseEnv(env);
   const mqttAuth = checkMqttAuth(e);
   return {
     port: e.PORT,
@@ -230,15 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    sms:
-      e.SMS_API_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
-        ? {
-            apiUrl: e.SMS_API_URL.replace(/\/$/, ''),
-            accountSid: e.SMS_ACCOUNT_SID,
-            authToken: e.SMS_AUTH_TOKEN,
-            from: e.SMS_FROM,
-          }
-        : undefined,
+    sms: smsOf(e),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     metricsToken: e.METRICS_TOKEN,
@@ -255,11 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestBatchSize: e.INGEST_BATCH_SIZE,
     ingestFlushMs: e.INGEST_FLUSH_MS,
     rawRetentionDays: e.RAW_RETENTION_DAYS,
-    rollupRetentionDays: {
-      '1m': e.RAW_RETENTION_DAYS,
-      '10m': Math.max(e.RAW_RETENTION_DAYS, e.ROLLUP_10M_RETENTION_DAYS),
-      '1h': Math.max(e.RAW_RETENTION_DAYS, e.ROLLUP_10M_RETENTION_DAYS, e.ROLLUP_1H_RETENTION_DAYS),
-    },
+    rollupRetentionDays: rollupRetentionOf(e),
     accountPurgeGraceDays: e.ACCOUNT_PURGE_GRACE_DAYS,
     firmwareMaxBytes: e.FIRMWARE_MAX_BYTES,
     mapMaxBytes: e.MAP_MAX_BYTES,
@@ -287,7 +303,7 @@ function defaultClientId(): string {
  * The broker authentication mode, refusing one that cannot work: an external broker never runs
  * unauthenticated unless MQTT_AUTH=none says so.
  */
-function checkMqttAuth(e: z.output<typeof envSchema>): MqttAuth | undefined {
+function checkMqttAuth(e: Env): MqttAuth | undefined {
   if (!e.MQTT_URL) {
     if (e.MQTT_AUTH) {
       throw new ConfigError(

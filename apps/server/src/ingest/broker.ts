@@ -277,6 +277,70 @@ async function listen(server: Server, port: number, host: string): Promise<void>
   ]);
 }
 
+/** Only the gateway's own `down` topic. */
+function subscribeHandler(sessions: Sessions): Aedes['authorizeSubscribe'] {
+  return (client, subscription, done) => {
+    const gateway = sessions.byClient.get(client);
+    const allowed = gateway !== undefined && subscription.topic === topics.down(gateway.gatewayId);
+    if (!allowed && gateway) sessions.note(gateway, `subscription refused: ${subscription.topic}`);
+    done(null, allowed ? subscription : null);
+  };
+}
+
+/** Records gateways as they connect and disconnect, and counts the connected clients. */
+function watchClients(broker: Aedes, sessions: Sessions, hub: IngestHub, log: Logger) {
+  for (const event of ['clientReady', 'clientDisconnect'] as const) {
+    broker.on(event, (client) => {
+      const gateway = sessions.byClient.get(client);
+      hub.metrics.brokerClients.set(broker.connectedClients);
+      if (!gateway) return;
+      if (event === 'clientReady') sessions.connected(client, gateway);
+      else sessions.disconnected(client, gateway);
+    });
+  }
+  broker.on('clientError', (client, error) => {
+    log.debug({ client: client.id, err: error.message }, 'mqtt client error');
+  });
+}
+
+const closeBroker = (broker: Aedes) =>
+  new Promise<void>((resolve) => {
+    broker.close(() => {
+      resolve();
+    });
+  });
+
+/** Listens for gateways; the broker is closed again when the port cannot be had. */
+async function serve(broker: Aedes, port: number, host: string): Promise<Server> {
+  const server = createServer(broker.handle);
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await closeBroker(broker);
+    throw error;
+  }
+  return server;
+}
+
+function publishFrom(broker: Aedes, topic: string, payload: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    broker.publish(
+      {
+        cmd: 'publish',
+        topic,
+        payload: Buffer.from(payload),
+        qos: 1,
+        retain: false,
+        dup: false,
+      },
+      (error) => {
+        if (error) reject(error);
+        else resolve();
+      },
+    );
+  });
+}
+
 /**
  * The embedded MQTT 3.1.1 broker (Aedes). Gateways sign in with their id and secret, may
  * publish only to their own `up`, `status` and `log` topics and subscribe only to their own
@@ -306,60 +370,16 @@ export async function startEmbeddedBroker(options: {
     log,
   );
   broker.authorizePublish = publishHandler(sessions, hub, readAhead, log);
-  broker.authorizeSubscribe = (client, subscription, done) => {
-    const gateway = sessions.byClient.get(client);
-    const allowed = gateway !== undefined && subscription.topic === topics.down(gateway.gatewayId);
-    if (!allowed && gateway) sessions.note(gateway, `subscription refused: ${subscription.topic}`);
-    done(null, allowed ? subscription : null);
-  };
-  for (const event of ['clientReady', 'clientDisconnect'] as const) {
-    broker.on(event, (client) => {
-      const gateway = sessions.byClient.get(client);
-      hub.metrics.brokerClients.set(broker.connectedClients);
-      if (!gateway) return;
-      if (event === 'clientReady') sessions.connected(client, gateway);
-      else sessions.disconnected(client, gateway);
-    });
-  }
-  broker.on('clientError', (client, error) => {
-    log.debug({ client: client.id, err: error.message }, 'mqtt client error');
-  });
-
-  const server = createServer(broker.handle);
-  try {
-    await listen(server, options.port, options.host);
-  } catch (error) {
-    await new Promise<void>((resolve) => {
-      broker.close(() => {
-        resolve();
-      });
-    });
-    throw error;
-  }
+  broker.authorizeSubscribe = subscribeHandler(sessions);
+  watchClients(broker, sessions, hub, log);
+  const server = await serve(broker, options.port, options.host);
   const port = (server.address() as AddressInfo).port;
   const host = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   return {
     port,
     url: `mqtt://${host}:${port}`,
     health: () => (server.listening && !broker.closed ? 'ok' : 'down'),
-    publish(topic, payload) {
-      return new Promise((resolve, reject) => {
-        broker.publish(
-          {
-            cmd: 'publish',
-            topic,
-            payload: Buffer.from(payload),
-            qos: 1,
-            retain: false,
-            dup: false,
-          },
-          (error) => {
-            if (error) reject(error);
-            else resolve();
-          },
-        );
-      });
-    },
+    publish: (topic, payload) => publishFrom(broker, topic, payload),
     stopAccepting() {
       sessions.accepting = false;
       // Open connections stay until `close`, so that acknowledgements in flight still go out.
@@ -368,11 +388,7 @@ export async function startEmbeddedBroker(options: {
     },
     async close() {
       sessions.accepting = false;
-      await new Promise<void>((resolve) => {
-        broker.close(() => {
-          resolve();
-        });
-      });
+      await closeBroker(broker);
       server.close();
       await sessions.settled();
     },

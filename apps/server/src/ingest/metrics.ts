@@ -3,13 +3,8 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 export type Transport = 'mqtt' | 'http';
 export type IngestMetrics = ReturnType<typeof createIngestMetrics>;
 
-/** The pipeline's Prometheus metrics (`vigil_ingest_*`), on the registry `/metrics` serves. */
-export function createIngestMetrics(
-  registry: Registry,
-  pending: () => number,
-  followUpPending: () => number = () => 0,
-) {
-  const registers = [registry];
+/** What arrives: messages, refusals and readings, by transport. */
+function trafficMetrics(registers: Registry[]) {
   return {
     messages: new Counter({
       name: 'vigil_ingest_messages_total',
@@ -29,6 +24,12 @@ export function createIngestMetrics(
       labelNames: ['transport', 'outcome'] as const,
       registers,
     }),
+  };
+}
+
+/** How long batches and stages take, and how large batches are. */
+function timingMetrics(registers: Registry[]) {
+  return {
     batchSeconds: new Histogram({
       name: 'vigil_ingest_batch_seconds',
       help: 'Time to write one batch (readings, rollups, device state), retries included',
@@ -48,6 +49,12 @@ export function createIngestMetrics(
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     }),
+  };
+}
+
+/** Work retried or dropped. */
+function failureMetrics(registers: Registry[]) {
+  return {
     followUpRetries: new Counter({
       name: 'vigil_ingest_follow_up_retries_total',
       help: 'Follow-up rounds (state, doors, alarms, rollups of stored readings) that failed and were retried',
@@ -63,6 +70,12 @@ export function createIngestMetrics(
       help: 'Gateway log lines not written because the log queue was full',
       registers,
     }),
+  };
+}
+
+/** What is connected or waiting now, read when `/metrics` is scraped. */
+function gaugeMetrics(registers: Registry[], pending: () => number, followUpPending: () => number) {
+  return {
     brokerClients: new Gauge({
       name: 'vigil_ingest_broker_clients',
       help: 'Gateways connected to the embedded broker',
@@ -84,5 +97,21 @@ export function createIngestMetrics(
         this.set(followUpPending());
       },
     }),
+  };
+}
+
+/** The pipeline's Prometheus metrics (`vigil_ingest_*`), on the registry `/metrics` serves. */
+export function createIngestMetrics(
+  registry: Registry,
+  pending: () => number,
+  followUpPending: () => number = () => 0,
+) {
+  const registers = [registry];
+  // Registered in this order, which is the order `/metrics` lists them in.
+  return {
+    ...trafficMetrics(registers),
+    ...timingMetrics(registers),
+    ...failureMetrics(registers),
+    ...gaugeMetrics(registers, pending, followUpPending),
   };
 }

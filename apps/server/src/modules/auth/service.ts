@@ -30,6 +30,84 @@ const anonymous = (ip: string | null, email: string | null = null): AuditSubject
   ip,
 });
 
+type LoginUser = NonNullable<Awaited<ReturnType<typeof repo.findUserForLogin>>>;
+type LoginAttempt = { key: string; subject: AuditSubject; now: Date };
+
+/** Refuses, audited, a sign-in while the email and address wait out their failed attempts. */
+async function refuseThrottled(
+  db: AppContext['db'],
+  body: LoginBody,
+  request: RequestInfo,
+  wait: number,
+): Promise<never> {
+  await audit.recordAlone(db, anonymous(request.ip, body.email), {
+    event: 'auth',
+    action: 'login',
+    result: 'failure',
+    information: `Sign-in refused for ${body.email}: too many failed attempts from ${request.ip ?? 'an unknown address'}`,
+  });
+  throw new ThrottledError('tooManyLoginAttempts', wait);
+}
+
+/** Why a user with the right credentials may not sign in, if they may not. */
+function accountRefusal(user: LoginUser): { reason: string; error: AppError } | undefined {
+  if (user.accountStatus === 'disabled') {
+    return {
+      reason: `Sign-in refused for ${user.email}: account disabled`,
+      error: new AppError(403, 'accountDisabled'),
+    };
+  }
+  if (!user.isActivated || !user.emailConfirmedAt) {
+    return {
+      reason: `Sign-in refused for ${user.email}: email not confirmed`,
+      error: new AppError(403, 'emailNotConfirmed'),
+    };
+  }
+  return undefined;
+}
+
+/** Records the refusal (and, for wrong credentials, the failed attempt), then throws it. */
+async function refuse(
+  db: AppContext['db'],
+  attempt: LoginAttempt,
+  reason: string,
+  error: AppError,
+): Promise<never> {
+  await db.transaction(async (tx) => {
+    if (error.code === 'invalidCredentials') {
+      await throttle.recordFailure(tx, attempt.key, attempt.now);
+    }
+    await audit.record(tx, attempt.subject, {
+      event: 'auth',
+      action: 'login',
+      result: 'failure',
+      information: reason,
+    });
+  });
+  throw error;
+}
+
+async function openSession(
+  ctx: AppContext,
+  user: LoginUser,
+  request: RequestInfo,
+  attempt: LoginAttempt,
+): Promise<Session> {
+  const expiresAt = new Date(attempt.now.getTime() + ctx.config.sessionHours * hour);
+  const sessionId = await ctx.db.transaction(async (tx) => {
+    const id = await repo.insertSession(tx, { userId: user.id, ...request, expiresAt });
+    await throttle.clearFailures(tx, attempt.key);
+    await audit.record(tx, attempt.subject, {
+      event: 'auth',
+      action: 'login',
+      information: `${user.email} signed in`,
+    });
+    return id;
+  });
+  const jwt = await ctx.tokens.sign({ userId: user.id, sessionId, role: user.role }, expiresAt);
+  return { jwt, sessionId, email: user.email, role: user.role, userId: user.id };
+}
+
 export async function login(
   ctx: AppContext,
   body: LoginBody,
@@ -39,15 +117,7 @@ export async function login(
   const now = new Date();
   const key = throttle.throttleKey(body.email, request.ip);
   const wait = await throttle.waitSeconds(db, key, now);
-  if (wait > 0) {
-    await audit.recordAlone(db, anonymous(request.ip, body.email), {
-      event: 'auth',
-      action: 'login',
-      result: 'failure',
-      information: `Sign-in refused for ${body.email}: too many failed attempts from ${request.ip ?? 'an unknown address'}`,
-    });
-    throw new ThrottledError('tooManyLoginAttempts', wait);
-  }
+  if (wait > 0) return refuseThrottled(db, body, request, wait);
   const user = await repo.findUserForLogin(db, body.email);
   const passwordOk = user?.passwordHash
     ? await verifyPassword(user.passwordHash, body.password)
@@ -61,54 +131,18 @@ export async function login(
         ip: request.ip,
       }
     : anonymous(request.ip, body.email);
-
-  const refuse = async (reason: string, error: AppError): Promise<never> => {
-    await db.transaction(async (tx) => {
-      if (error.code === 'invalidCredentials') {
-        await throttle.recordFailure(tx, key, now);
-      }
-      await audit.record(tx, subject, {
-        event: 'auth',
-        action: 'login',
-        result: 'failure',
-        information: reason,
-      });
-    });
-    throw error;
-  };
-
+  const attempt = { key, subject, now };
   if (!user || !passwordOk) {
     return refuse(
+      db,
+      attempt,
       `Failed sign-in for ${body.email}: wrong email or password`,
       new AppError(401, 'invalidCredentials'),
     );
   }
-  if (user.accountStatus === 'disabled') {
-    return refuse(
-      `Sign-in refused for ${user.email}: account disabled`,
-      new AppError(403, 'accountDisabled'),
-    );
-  }
-  if (!user.isActivated || !user.emailConfirmedAt) {
-    return refuse(
-      `Sign-in refused for ${user.email}: email not confirmed`,
-      new AppError(403, 'emailNotConfirmed'),
-    );
-  }
-
-  const expiresAt = new Date(now.getTime() + ctx.config.sessionHours * hour);
-  const sessionId = await db.transaction(async (tx) => {
-    const id = await repo.insertSession(tx, { userId: user.id, ...request, expiresAt });
-    await throttle.clearFailures(tx, key);
-    await audit.record(tx, subject, {
-      event: 'auth',
-      action: 'login',
-      information: `${user.email} signed in`,
-    });
-    return id;
-  });
-  const jwt = await ctx.tokens.sign({ userId: user.id, sessionId, role: user.role }, expiresAt);
-  return { jwt, sessionId, email: user.email, role: user.role, userId: user.id };
+  const refusal = accountRefusal(user);
+  if (refusal) return refuse(db, attempt, refusal.reason, refusal.error);
+  return openSession(ctx, user, request, attempt);
 }
 
 export async function logout(ctx: AppContext, actor: Actor): Promise<void> {

@@ -59,6 +59,102 @@ function byDevice(readings: ResolvedReading[]): Map<string, DeviceSamples> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type TrackerDeps = { db: Db; events: IngestEvents; log: Logger };
+/** A tracker's dependencies and queue; the functions below work on it. */
+type TrackerState = TrackerDeps & { queue: Ticket[]; running: boolean };
+type DoorChanges = { openings: repo.NewOpening[]; closes: { id: string; closedAt: Date }[] };
+
+/** What the samples change, given each device's latest stored event. */
+function changesOf(
+  latest: Awaited<ReturnType<typeof repo.latestEvents>>,
+  devices: Map<string, DeviceSamples>,
+): DoorChanges {
+  const openings: repo.NewOpening[] = [];
+  const closes: { id: string; closedAt: Date }[] = [];
+  for (const [deviceId, { accountId, samples }] of devices) {
+    const changes = doorTransitions(latest.get(deviceId) ?? null, samples);
+    if (changes.close) {
+      closes.push({ id: changes.close.id, closedAt: new Date(changes.close.closedAt) });
+    }
+    for (const opening of changes.openings) {
+      openings.push({
+        accountId,
+        deviceId,
+        openedAt: new Date(opening.openedAt),
+        closedAt: opening.closedAt === null ? null : new Date(opening.closedAt),
+        usr: opening.usr,
+      });
+    }
+  }
+  return { openings, closes };
+}
+
+/** Stores what the readings change; returns the ids of the events opened or closed. */
+async function apply(db: Db, devices: Map<string, DeviceSamples>): Promise<string[]> {
+  // Usually nothing changes (a door reports every few seconds): one read and no transaction.
+  const latest = await repo.latestEvents(db, [...devices.keys()]);
+  const { openings, closes } = changesOf(latest, devices);
+  if (openings.length === 0 && closes.length === 0) return [];
+  return db.transaction(async (tx) => {
+    // Closing first: the device's next opening may only exist once the previous one is closed.
+    const closed = await repo.closeOpenings(tx, closes);
+    return [...closed, ...(await repo.insertOpenings(tx, openings))];
+  });
+}
+
+async function applyWithRetry(
+  state: TrackerState,
+  devices: Map<string, DeviceSamples>,
+): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await apply(state.db, devices);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      state.log.warn({ err: error, attempt }, 'door events not stored; retrying');
+      await sleep(100 * 2 ** (attempt - 1));
+    }
+  }
+}
+
+/** The live events, once the door events are durable; a failure here loses no data. */
+async function emit({ db, events, log }: TrackerState, ids: string[]) {
+  if (ids.length === 0 || events.listenerCount('door') === 0) return;
+  try {
+    const rows = await repo.findOpenings(db, ids);
+    rows.sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime());
+    for (const row of rows)
+      events.emit('door', { accountId: row.accountId, opening: toDoorOpening(row) });
+  } catch (error) {
+    log.warn({ err: error }, 'door events stored but not announced');
+  }
+}
+
+async function drain(state: TrackerState) {
+  state.running = true;
+  while (state.queue.length > 0) {
+    const tickets = state.queue.splice(0);
+    try {
+      const devices = byDevice(tickets.flatMap((ticket) => ticket.readings));
+      const changed = await applyWithRetry(state, devices);
+      await emit(state, changed);
+      for (const ticket of tickets) ticket.resolve();
+    } catch (error) {
+      for (const ticket of tickets) ticket.reject(error);
+    }
+  }
+  state.running = false;
+}
+
+function track(state: TrackerState, readings: ResolvedReading[]): Promise<void> {
+  const doors = readings.filter((reading) => doorState(reading) !== undefined);
+  if (doors.length === 0) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    state.queue.push({ readings: doors, resolve, reject });
+    if (!state.running) void drain(state);
+  });
+}
+
 /**
  * Door openings from readings, in the follow-up of durable readings (ingest/follow-up.ts).
  * Calls that arrive while a batch is being applied share the next batch: one transaction of a
@@ -66,88 +162,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * are applied in order.
  */
 export function createDoorTracker(deps: { db: Db; events: IngestEvents; log: Logger }) {
-  const { db, events, log } = deps;
-  const queue: Ticket[] = [];
-  let running = false;
-
-  /** Stores what the readings change; returns the ids of the events opened or closed. */
-  async function apply(devices: Map<string, DeviceSamples>): Promise<string[]> {
-    // Usually nothing changes (a door reports every few seconds): one read and no transaction.
-    const latest = await repo.latestEvents(db, [...devices.keys()]);
-    const openings: repo.NewOpening[] = [];
-    const closes: { id: string; closedAt: Date }[] = [];
-    for (const [deviceId, { accountId, samples }] of devices) {
-      const changes = doorTransitions(latest.get(deviceId) ?? null, samples);
-      if (changes.close) {
-        closes.push({ id: changes.close.id, closedAt: new Date(changes.close.closedAt) });
-      }
-      for (const opening of changes.openings) {
-        openings.push({
-          accountId,
-          deviceId,
-          openedAt: new Date(opening.openedAt),
-          closedAt: opening.closedAt === null ? null : new Date(opening.closedAt),
-          usr: opening.usr,
-        });
-      }
-    }
-    if (openings.length === 0 && closes.length === 0) return [];
-    return db.transaction(async (tx) => {
-      // Closing first: the device's next opening may only exist once the previous one is closed.
-      const closed = await repo.closeOpenings(tx, closes);
-      return [...closed, ...(await repo.insertOpenings(tx, openings))];
-    });
-  }
-
-  async function applyWithRetry(devices: Map<string, DeviceSamples>): Promise<string[]> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await apply(devices);
-      } catch (error) {
-        if (attempt >= attempts) throw error;
-        log.warn({ err: error, attempt }, 'door events not stored; retrying');
-        await sleep(100 * 2 ** (attempt - 1));
-      }
-    }
-  }
-
-  /** The live events, once the door events are durable; a failure here loses no data. */
-  async function emit(ids: string[]) {
-    if (ids.length === 0 || events.listenerCount('door') === 0) return;
-    try {
-      const rows = await repo.findOpenings(db, ids);
-      rows.sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime());
-      for (const row of rows)
-        events.emit('door', { accountId: row.accountId, opening: toDoorOpening(row) });
-    } catch (error) {
-      log.warn({ err: error }, 'door events stored but not announced');
-    }
-  }
-
-  async function drain() {
-    running = true;
-    while (queue.length > 0) {
-      const tickets = queue.splice(0);
-      try {
-        const devices = byDevice(tickets.flatMap((ticket) => ticket.readings));
-        const changed = await applyWithRetry(devices);
-        await emit(changed);
-        for (const ticket of tickets) ticket.resolve();
-      } catch (error) {
-        for (const ticket of tickets) ticket.reject(error);
-      }
-    }
-    running = false;
-  }
-
+  const state: TrackerState = {
+    db: deps.db,
+    events: deps.events,
+    log: deps.log,
+    queue: [],
+    running: false,
+  };
   return {
     track(readings) {
-      const doors = readings.filter((reading) => doorState(reading) !== undefined);
-      if (doors.length === 0) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ readings: doors, resolve, reject });
-        if (!running) void drain();
-      });
+      return track(state, readings);
     },
   } satisfies DoorTracker;
 }

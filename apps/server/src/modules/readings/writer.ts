@@ -145,130 +145,154 @@ function settle(
   return { committed: { readings, isBackfilled, followUpId }, results };
 }
 
+/** One lane's queue and counters; the functions below work on it. */
+type LaneState = {
+  options: BatchWriterOptions;
+  queue: Ticket[];
+  queued: number;
+  writing: number;
+  inFlight: number;
+  timer: NodeJS.Timeout | undefined;
+  closing: boolean;
+  aborted: boolean;
+  idleWaiters: (() => void)[];
+};
+
+function takeBatch(lane: LaneState): Ticket[] {
+  const { queue, options } = lane;
+  const tickets: Ticket[] = [];
+  let size = 0;
+  while (queue.length > 0 && (tickets.length === 0 || size < options.batchSize)) {
+    const ticket = queue[0];
+    if (!ticket || (size > 0 && size + ticket.readings.length > options.batchSize)) break;
+    queue.shift();
+    tickets.push(ticket);
+    size += ticket.readings.length;
+  }
+  lane.queued -= size;
+  return tickets;
+}
+
+/** Writes `tickets`; a poisoned batch is split until the message that cannot be stored is alone. */
+async function writeTickets(lane: LaneState, tickets: Ticket[]): Promise<void> {
+  const { options } = lane;
+  const readings = tickets.flatMap((ticket) => ticket.readings).sort(byDeviceAndTime);
+  await options.admit?.();
+  const started = performance.now();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const outcome = await repo.insertBatch(options.db, toBatch(readings), options.owner);
+      const { committed, results } = settle(tickets, readings, outcome);
+      options.onCommitted(committed, (performance.now() - started) / 1000);
+      tickets.forEach((ticket, index) => {
+        ticket.resolve(results[index] ?? { inserted: 0, duplicates: 0 });
+      });
+      return;
+    } catch (error) {
+      if (isPoison(error)) return splitPoisoned(lane, tickets, error);
+      if (lane.aborted) {
+        for (const ticket of tickets) ticket.reject(new WriterClosedError('writer closed'));
+        return;
+      }
+      options.onRetry?.(error);
+      options.log.warn(
+        { err: error, attempt, readings: readings.length },
+        'batch write failed; retrying',
+      );
+      await sleep(Math.min(100 * 2 ** (attempt - 1), 5000));
+    }
+  }
+}
+
+async function splitPoisoned(lane: LaneState, tickets: Ticket[], error: unknown): Promise<void> {
+  if (tickets.length === 1) {
+    const message = error instanceof Error ? error.message : String(error);
+    tickets[0]?.reject(new NotStorableError(message));
+    return;
+  }
+  const half = Math.ceil(tickets.length / 2);
+  await writeTickets(lane, tickets.slice(0, half));
+  await writeTickets(lane, tickets.slice(half));
+}
+
+function startBatch(lane: LaneState) {
+  const tickets = takeBatch(lane);
+  if (tickets.length === 0) return;
+  const size = tickets.reduce((sum, ticket) => sum + ticket.readings.length, 0);
+  lane.writing += 1;
+  lane.inFlight += size;
+  void writeTickets(lane, tickets).finally(() => {
+    lane.writing -= 1;
+    lane.inFlight -= size;
+    schedule(lane);
+    if (lane.writing === 0 && lane.queue.length === 0) {
+      for (const wake of lane.idleWaiters.splice(0)) wake();
+    }
+  });
+}
+
+/** Milliseconds the oldest queued message has waited. */
+const waited = (lane: LaneState) => Date.now() - (lane.queue[0]?.queuedAt ?? Date.now());
+
+function schedule(lane: LaneState) {
+  const { queue, options } = lane;
+  while (queue.length > 0 && lane.writing < options.concurrency) {
+    const due = lane.closing || lane.queued >= options.batchSize || waited(lane) >= options.flushMs;
+    if (!due) break;
+    clearTimeout(lane.timer);
+    lane.timer = undefined;
+    startBatch(lane);
+  }
+  if (queue.length > 0 && lane.writing < options.concurrency && !lane.timer) {
+    lane.timer = setTimeout(
+      () => {
+        lane.timer = undefined;
+        schedule(lane);
+      },
+      Math.max(0, options.flushMs - waited(lane)),
+    );
+  }
+}
+
+function writeToLane(lane: LaneState, readings: ResolvedReading[]): Promise<WriteResult> {
+  if (lane.closing) return Promise.reject(new WriterClosedError('writer closed'));
+  if (readings.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
+  return new Promise<WriteResult>((resolve, reject) => {
+    lane.queue.push({ readings, queuedAt: Date.now(), resolve, reject });
+    lane.queued += readings.length;
+    schedule(lane);
+  });
+}
+
+async function closeLane(lane: LaneState, deadlineMs: number): Promise<void> {
+  lane.closing = true;
+  schedule(lane);
+  if (lane.writing === 0 && lane.queue.length === 0) return;
+  const idle = new Promise<void>((resolve) => lane.idleWaiters.push(resolve));
+  const deadline = setTimeout(() => {
+    lane.aborted = true;
+  }, deadlineMs);
+  await idle;
+  clearTimeout(deadline);
+}
+
 /** One lane: batches written one after the other. */
 function createLane(options: BatchWriterOptions): BatchWriter {
-  const queue: Ticket[] = [];
-  let queued = 0;
-  let writing = 0;
-  let inFlight = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let closing = false;
-  let aborted = false;
-  const idleWaiters: (() => void)[] = [];
-
-  function takeBatch(): Ticket[] {
-    const tickets: Ticket[] = [];
-    let size = 0;
-    while (queue.length > 0 && (tickets.length === 0 || size < options.batchSize)) {
-      const ticket = queue[0];
-      if (!ticket || (size > 0 && size + ticket.readings.length > options.batchSize)) break;
-      queue.shift();
-      tickets.push(ticket);
-      size += ticket.readings.length;
-    }
-    queued -= size;
-    return tickets;
-  }
-
-  /** Writes `tickets`; a poisoned batch is split until the message that cannot be stored is alone. */
-  async function writeTickets(tickets: Ticket[]): Promise<void> {
-    const readings = tickets.flatMap((ticket) => ticket.readings).sort(byDeviceAndTime);
-    await options.admit?.();
-    const started = performance.now();
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        const outcome = await repo.insertBatch(options.db, toBatch(readings), options.owner);
-        const { committed, results } = settle(tickets, readings, outcome);
-        options.onCommitted(committed, (performance.now() - started) / 1000);
-        tickets.forEach((ticket, index) => {
-          ticket.resolve(results[index] ?? { inserted: 0, duplicates: 0 });
-        });
-        return;
-      } catch (error) {
-        if (isPoison(error)) return splitPoisoned(tickets, error);
-        if (aborted) {
-          for (const ticket of tickets) ticket.reject(new WriterClosedError('writer closed'));
-          return;
-        }
-        options.onRetry?.(error);
-        options.log.warn(
-          { err: error, attempt, readings: readings.length },
-          'batch write failed; retrying',
-        );
-        await sleep(Math.min(100 * 2 ** (attempt - 1), 5000));
-      }
-    }
-  }
-
-  async function splitPoisoned(tickets: Ticket[], error: unknown): Promise<void> {
-    if (tickets.length === 1) {
-      const message = error instanceof Error ? error.message : String(error);
-      tickets[0]?.reject(new NotStorableError(message));
-      return;
-    }
-    const half = Math.ceil(tickets.length / 2);
-    await writeTickets(tickets.slice(0, half));
-    await writeTickets(tickets.slice(half));
-  }
-
-  function startBatch() {
-    const tickets = takeBatch();
-    if (tickets.length === 0) return;
-    const size = tickets.reduce((sum, ticket) => sum + ticket.readings.length, 0);
-    writing += 1;
-    inFlight += size;
-    void writeTickets(tickets).finally(() => {
-      writing -= 1;
-      inFlight -= size;
-      schedule();
-      if (writing === 0 && queue.length === 0) for (const wake of idleWaiters.splice(0)) wake();
-    });
-  }
-
-  /** Milliseconds the oldest queued message has waited. */
-  const waited = () => Date.now() - (queue[0]?.queuedAt ?? Date.now());
-
-  function schedule() {
-    while (queue.length > 0 && writing < options.concurrency) {
-      const due = closing || queued >= options.batchSize || waited() >= options.flushMs;
-      if (!due) break;
-      clearTimeout(timer);
-      timer = undefined;
-      startBatch();
-    }
-    if (queue.length > 0 && writing < options.concurrency && !timer) {
-      timer = setTimeout(
-        () => {
-          timer = undefined;
-          schedule();
-        },
-        Math.max(0, options.flushMs - waited()),
-      );
-    }
-  }
-
+  const lane: LaneState = {
+    options,
+    queue: [],
+    queued: 0,
+    writing: 0,
+    inFlight: 0,
+    timer: undefined,
+    closing: false,
+    aborted: false,
+    idleWaiters: [],
+  };
   return {
-    write(readings) {
-      if (closing) return Promise.reject(new WriterClosedError('writer closed'));
-      if (readings.length === 0) return Promise.resolve({ inserted: 0, duplicates: 0 });
-      return new Promise<WriteResult>((resolve, reject) => {
-        queue.push({ readings, queuedAt: Date.now(), resolve, reject });
-        queued += readings.length;
-        schedule();
-      });
-    },
-    pending: () => queued + inFlight,
-    async close(deadlineMs = 10_000) {
-      closing = true;
-      schedule();
-      if (writing === 0 && queue.length === 0) return;
-      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
-      const deadline = setTimeout(() => {
-        aborted = true;
-      }, deadlineMs);
-      await idle;
-      clearTimeout(deadline);
-    },
+    write: (readings) => writeToLane(lane, readings),
+    pending: () => lane.queued + lane.inFlight,
+    close: (deadlineMs = 10_000) => closeLane(lane, deadlineMs),
   };
 }
 

@@ -188,9 +188,9 @@ function lightSpecs(alarm: AlarmDefinition): CheckSpec[] {
   ];
 }
 
-function thresholdSpecs(a: AlarmDefinition): CheckSpec[] {
-  const delayMs = a.delay * 1000;
-  const specs = [
+/** The range checks of a threshold alarm, in the order the engine reports them. */
+function rangeSpecs(a: AlarmDefinition, delayMs: number): CheckSpec[] {
+  return [
     ...rangeSpec(
       'temperature',
       a.tempEnabled,
@@ -242,6 +242,11 @@ function thresholdSpecs(a: AlarmDefinition): CheckSpec[] {
     ),
     ...rangeSpec('battery', a.batteryEnabled, a.minBattery, null, metricValues.battery, delayMs),
   ];
+}
+
+function thresholdSpecs(a: AlarmDefinition): CheckSpec[] {
+  const delayMs = a.delay * 1000;
+  const specs = rangeSpecs(a, delayMs);
   if (a.waterEnabled) {
     const spill = a.invertWaterSignal ? 0 : 1;
     specs.push({

@@ -133,6 +133,76 @@ function finish(deps: SweepDeps, counts: SweepCounts, changes: AlarmChange[]) {
   if (changes.length > 0) deps.announce(changes);
 }
 
+/** Clears, silently, the open events of alarms disabled or deleted. */
+async function clearOrphans(
+  tx: Executor,
+  now: Date,
+  counts: SweepCounts,
+  changes: AlarmChange[],
+): Promise<void> {
+  for (const orphan of await sweepRepo.clearOrphanedEvents(tx, now)) {
+    counts.cleared += 1;
+    changes.push({
+      ...orphan,
+      state: 'cleared',
+      eventId: orphan.id,
+      alarmName: null,
+      value: null,
+    });
+  }
+}
+
+/** Raises a door left open past its allowance that stopped reporting; undefined when not due. */
+async function raiseStaleDoor(
+  tx: Executor,
+  door: sweepRepo.PendingDoor,
+  alarm: repo.DefinedAlarm,
+  now: Date,
+): Promise<AlarmChange | undefined> {
+  const result = dueStep(
+    {
+      lastTsMs: door.lastTsMs,
+      pendingSinceMs: door.pendingSinceMs,
+      lastNotifiedRaiseMs: door.lastNotifiedRaiseMs,
+      open: null,
+    },
+    { type: 'door', delayMs: (alarm.doorOpenMinutes ?? 0) * 60_000 },
+    now.getTime(),
+    alarm.frequency,
+  );
+  const raise = result.transition;
+  if (raise?.kind !== 'raise') return undefined;
+  const id = await repo.insertEvent(tx, {
+    accountId: alarm.accountId,
+    deviceId: alarm.deviceId,
+    alarmId: alarm.id,
+    type: 'door',
+    value: 1,
+    min: null,
+    max: null,
+    readingTs: new Date(raise.readingTsMs),
+    outOfRangeSince: new Date(raise.outOfRangeSinceMs),
+    raisedAt: now,
+    notified: raise.notify,
+  });
+  if (!id) return undefined;
+  await repo.saveConditions(tx, [
+    { alarmId: alarm.id, type: 'door', deviceId: alarm.deviceId, state: result.state },
+  ]);
+  if (raise.notify) await enqueueNotify(tx, id, 'raised');
+  return {
+    state: 'raised',
+    eventId: id,
+    accountId: alarm.accountId,
+    deviceId: alarm.deviceId,
+    deviceName: alarm.deviceName,
+    alarmId: alarm.id,
+    alarmName: alarm.name,
+    type: 'door',
+    value: 1,
+  };
+}
+
 /**
  * The minute sweep of defined alarms: re-notifies open, unacknowledged events every `frequency`
  * minutes (never one-time alarms), escalates those unacknowledged for the account's
@@ -146,16 +216,7 @@ export async function sweepAlarms(deps: SweepDeps, now = new Date()): Promise<Sw
   const doors = await sweepRepo.pendingDoors(deps.db);
   const alarms = doors.length > 0 ? await repo.enabledAlarms(deps.db) : [];
   await deps.db.transaction(async (tx) => {
-    for (const orphan of await sweepRepo.clearOrphanedEvents(tx, now)) {
-      counts.cleared += 1;
-      changes.push({
-        ...orphan,
-        state: 'cleared',
-        eventId: orphan.id,
-        alarmName: null,
-        value: null,
-      });
-    }
+    await clearOrphans(tx, now, counts, changes);
     for (const event of events) {
       await followUp(
         tx,
@@ -172,49 +233,10 @@ export async function sweepAlarms(deps: SweepDeps, now = new Date()): Promise<Sw
     for (const door of doors) {
       const alarm = alarms.find((candidate) => candidate.id === door.alarmId);
       if (!alarm?.doorEnabled) continue;
-      const result = dueStep(
-        {
-          lastTsMs: door.lastTsMs,
-          pendingSinceMs: door.pendingSinceMs,
-          lastNotifiedRaiseMs: door.lastNotifiedRaiseMs,
-          open: null,
-        },
-        { type: 'door', delayMs: (alarm.doorOpenMinutes ?? 0) * 60_000 },
-        now.getTime(),
-        alarm.frequency,
-      );
-      const raise = result.transition;
-      if (raise?.kind !== 'raise') continue;
-      const id = await repo.insertEvent(tx, {
-        accountId: alarm.accountId,
-        deviceId: alarm.deviceId,
-        alarmId: alarm.id,
-        type: 'door',
-        value: 1,
-        min: null,
-        max: null,
-        readingTs: new Date(raise.readingTsMs),
-        outOfRangeSince: new Date(raise.outOfRangeSinceMs),
-        raisedAt: now,
-        notified: raise.notify,
-      });
-      if (!id) continue;
-      await repo.saveConditions(tx, [
-        { alarmId: alarm.id, type: 'door', deviceId: alarm.deviceId, state: result.state },
-      ]);
-      if (raise.notify) await enqueueNotify(tx, id, 'raised');
+      const change = await raiseStaleDoor(tx, door, alarm, now);
+      if (!change) continue;
       counts.raised += 1;
-      changes.push({
-        state: 'raised',
-        eventId: id,
-        accountId: alarm.accountId,
-        deviceId: alarm.deviceId,
-        deviceName: alarm.deviceName,
-        alarmId: alarm.id,
-        alarmName: alarm.name,
-        type: 'door',
-        value: 1,
-      });
+      changes.push(change);
     }
   });
   finish(deps, counts, changes);

@@ -29,6 +29,15 @@ export type PdfMeta = {
   language: Language;
 };
 
+/** What every section of one report's PDF writes with. */
+type Sheet = {
+  doc: Doc;
+  texts: ReportTexts;
+  meta: PdfMeta;
+  local: (at: number) => string;
+  number: (value: number | null, digits?: number) => string;
+};
+
 /**
  * The PDF of a run in the recipient's language: a cover with account, period, timezone and
  * generation time, the statistics table, a vector chart per device and metric drawn from the
@@ -40,14 +49,29 @@ export async function writeReportPdf(
   content: ReportContent,
   meta: PdfMeta,
 ): Promise<void> {
-  const texts = reportTexts[meta.language];
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin, bufferPages: true });
   doc.registerFont('body', fonts.regular);
   doc.registerFont('bold', fonts.bold);
   const out = createWriteStream(path);
   doc.pipe(out);
-  const local = (at: number) => formatLocal(at, meta.timezone);
-  const number = (value: number | null, digits = 2) => formatNumber(value, digits, meta.language);
+  const sheet: Sheet = {
+    doc,
+    texts: reportTexts[meta.language],
+    meta,
+    local: (at) => formatLocal(at, meta.timezone),
+    number: (value, digits = 2) => formatNumber(value, digits, meta.language),
+  };
+  writeCover(sheet, content);
+  writeStatistics(sheet, content.rows);
+  writeCharts(sheet, content);
+  writeEvents(sheet, content.events);
+  writePageFooters(sheet);
+  doc.end();
+  await finished(out);
+}
+
+/** The cover: account, period, timezone, generation time, units, then the insights. */
+function writeCover({ doc, texts, meta, local, number }: Sheet, content: ReportContent) {
   doc.font('bold').fontSize(18).text(meta.name, margin, margin);
   doc.font('body').fontSize(11).moveDown(0.5);
   for (const line of [
@@ -69,72 +93,78 @@ export async function writeReportPdf(
     }
   }
   doc.moveDown(1);
+}
 
-  const drawRow = (cells: string[], bold: boolean) => {
-    if (doc.y > doc.page.height - margin - 20) doc.addPage();
-    const y = doc.y;
-    let x = margin;
-    doc.font(bold ? 'bold' : 'body').fontSize(8.5);
-    cells.forEach((cell, index) => {
-      const width = widths[index] ?? 50;
-      doc.text(cell, x, y, { width: width - 4, lineBreak: false });
-      x += width;
-    });
-    doc.x = margin;
-    doc.y = y + 14;
-  };
-  drawRow([...texts.table], true);
-  for (const row of content.rows) {
-    const metric = texts.metrics[row.metric] ?? row.metric;
-    drawRow(
-      row.door
-        ? [
-            row.deviceName,
-            metric,
-            ...texts.doorCells(
-              row.door.count,
-              number(row.door.totalOpenMs / 60_000, 1),
-              number(row.door.longestOpenMs / 60_000, 1),
-            ),
-          ]
-        : [
-            row.deviceName,
-            `${metric} (${row.unit})`,
-            String(row.count),
-            number(row.min),
-            number(row.max),
-            number(row.mean),
-            number(row.mkt),
-            `${number(row.low)}..${number(row.high)}`,
-            number(row.outOfRangeMs / 60_000, 1),
-            `${row.gapCount} (${number(row.gapMs / 60_000, 0)} min)`,
-          ],
-      false,
-    );
-  }
+function drawRow(doc: Doc, cells: string[], bold: boolean) {
+  if (doc.y > doc.page.height - margin - 20) doc.addPage();
+  const y = doc.y;
+  let x = margin;
+  doc.font(bold ? 'bold' : 'body').fontSize(8.5);
+  cells.forEach((cell, index) => {
+    const width = widths[index] ?? 50;
+    doc.text(cell, x, y, { width: width - 4, lineBreak: false });
+    x += width;
+  });
+  doc.x = margin;
+  doc.y = y + 14;
+}
 
+/** A statistics row's cells: door counts and open times, or a metric's statistics. */
+function statisticsCells({ texts, number }: Sheet, row: StatisticsRow): string[] {
+  const metric = texts.metrics[row.metric] ?? row.metric;
+  return row.door
+    ? [
+        row.deviceName,
+        metric,
+        ...texts.doorCells(
+          row.door.count,
+          number(row.door.totalOpenMs / 60_000, 1),
+          number(row.door.longestOpenMs / 60_000, 1),
+        ),
+      ]
+    : [
+        row.deviceName,
+        `${metric} (${row.unit})`,
+        String(row.count),
+        number(row.min),
+        number(row.max),
+        number(row.mean),
+        number(row.mkt),
+        `${number(row.low)}..${number(row.high)}`,
+        number(row.outOfRangeMs / 60_000, 1),
+        `${row.gapCount} (${number(row.gapMs / 60_000, 0)} min)`,
+      ];
+}
+
+function writeStatistics(sheet: Sheet, rows: StatisticsRow[]) {
+  drawRow(sheet.doc, [...sheet.texts.table], true);
+  for (const row of rows) drawRow(sheet.doc, statisticsCells(sheet, row), false);
+}
+
+function writeCharts({ doc, texts, meta, local }: Sheet, content: ReportContent) {
   const charted = content.rows.filter((row) => row.door === null);
-  if (charted.length > 0) {
-    heading(doc, texts.charts);
-    doc.font('body').fontSize(8).fillColor('#555').text(texts.chartLegend, margin, doc.y);
-    doc.fillColor('black').moveDown(0.5);
-    const frame = {
-      margin,
-      period: meta.period,
-      timezone: meta.timezone,
-      language: meta.language,
-      fonts: { body: 'body', bold: 'bold' },
-      noDataText: texts.chartNoData,
-      // `YYYY-MM-DD HH:mm` on the report's clock.
-      tickText: (at: number) => local(at).slice(0, 16),
-    };
-    for (const row of charted) drawChart(doc, chartOf(row, content.bucketMs, texts), frame);
-  }
+  if (charted.length === 0) return;
+  heading(doc, texts.charts);
+  doc.font('body').fontSize(8).fillColor('#555').text(texts.chartLegend, margin, doc.y);
+  doc.fillColor('black').moveDown(0.5);
+  const frame = {
+    margin,
+    period: meta.period,
+    timezone: meta.timezone,
+    language: meta.language,
+    fonts: { body: 'body', bold: 'bold' },
+    noDataText: texts.chartNoData,
+    // `YYYY-MM-DD HH:mm` on the report's clock.
+    tickText: (at: number) => local(at).slice(0, 16),
+  };
+  for (const row of charted) drawChart(doc, chartOf(row, content.bucketMs, texts), frame);
+}
 
+function writeEvents({ doc, texts, local, number }: Sheet, events: ReportContent['events']) {
   heading(doc, texts.events);
   doc.font('body').fontSize(9).moveDown(0.3);
-  if (content.events.length === 0) doc.text(texts.noEvents);
-  for (const event of content.events) {
+  if (events.length === 0) doc.text(texts.noEvents);
+  for (const event of events) {
     if (doc.y > doc.page.height - margin - 30) doc.addPage();
     const acknowledged =
       event.acknowledgedAt === null
@@ -150,7 +180,10 @@ export async function writeReportPdf(
       { width: doc.page.width - 2 * margin },
     );
   }
+}
 
+/** The report's name and page number at the foot of every page. */
+function writePageFooters({ doc, texts, meta }: Sheet) {
   const pages = doc.bufferedPageRange();
   for (let index = 0; index < pages.count; index += 1) {
     doc.switchToPage(pages.start + index);
@@ -168,8 +201,6 @@ export async function writeReportPdf(
       );
     doc.page.margins.bottom = bottom;
   }
-  doc.end();
-  await finished(out);
 }
 
 function heading(doc: Doc, title: string) {
