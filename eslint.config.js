@@ -61,14 +61,21 @@ const throughIndex = (domain) =>
   }));
 
 /**
- * Issue 21: infrastructure (jobs/, lib/) imports no domain. lib/, the job queue, worker and
- * clock (each domain hands the clock its entries through schedules.ts) and the document
- * writers' shared parts import none already; jobs/ holds to it for reports, the first domain moved into
- * one folder (the others follow), and reports reach the domains it reads through their index.ts.
+ * Issue 21: infrastructure imports no domain. lib/, the ingest path, the socket server, the
+ * route guard and metrics, the broker accounts, the job queue, worker and clock (each domain
+ * hands the clock its entries through schedules.ts) and the document writers' shared parts
+ * import none: what they need of a domain is declared on their side (ingest/ports.ts,
+ * realtime/ports.ts, …) and handed in by the composition root (runtime.ts, ingest-path.ts,
+ * realtime-sources.ts, app.ts). jobs/ holds to it for reports, the first domain moved into one
+ * folder (the others follow), and reports reach the domains it reads through their index.ts.
  */
 const serverBoundaries = [
   ...[
     'lib',
+    'ingest',
+    'realtime',
+    'plugins',
+    'broker-auth',
     'jobs/clock.ts',
     'jobs/queue.ts',
     'jobs/worker.ts',
@@ -77,6 +84,8 @@ const serverBoundaries = [
   ].map((infrastructure) => ({
     target: `./apps/server/src/${infrastructure}`,
     from: './apps/server/src/modules',
+    message:
+      'Infrastructure imports no domain: declare what it needs and let the composition root hand it in.',
   })),
   {
     target: './apps/server/src/jobs',

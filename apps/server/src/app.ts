@@ -34,6 +34,7 @@ import {
 } from './modules/alarms/http.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { actorOfToken } from './modules/auth/session.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { doorRoutes } from './modules/doors/routes.js';
@@ -163,7 +164,9 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   // 2. Our infrastructure.
   await app.register(infrastructure, { ctx });
   await app.register(metricsPlugin);
-  await app.register(guardPlugin);
+  await app.register(guardPlugin, {
+    authenticate: (token, ip) => actorOfToken(ctx, token, ip),
+  });
   await app.register(realtimePlugin);
 
   // 3. Domain routes.

@@ -1,5 +1,6 @@
 import type { CoreContext } from './core-context.js';
 import type { IngestHub } from './ingest/hub.js';
+import type { AlarmEvaluation } from './ingest-path.js';
 import type { Realtime } from './realtime/realtime.js';
 
 export type { CoreContext };
@@ -17,4 +18,6 @@ export type AppContext = CoreContext & {
   ingest: IngestHub;
   /** Socket.IO (api role) or the Redis emitter (other roles): events to browsers. */
   realtime: Realtime;
+  /** The alarm engine of the ingest follow-up and the enabled alarms it caches. */
+  alarms: AlarmEvaluation;
 };

@@ -13,10 +13,12 @@ import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createSecretSealer } from './lib/sealed.js';
 import { IngestEvents } from './ingest/events.js';
-import { createIngestHub, type IngestHub } from './ingest/hub.js';
+import type { IngestHub } from './ingest/hub.js';
+import { createIngestPath } from './ingest-path.js';
 import { ingestInstanceId } from './ingest/instance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { alarmExportJobHandlers, realtimeAnnouncer } from './modules/alarms/index.js';
+import type { DoorTracker } from './modules/doors/tracker.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
 import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
@@ -25,6 +27,7 @@ import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { reportJobHandlers } from './modules/reports/index.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
+import { realtimeSources } from './realtime-sources.js';
 import { clockEntries, scheduledJobHandlers } from './schedules.js';
 
 /** A secret generated once into DATA_DIR (one machine; set the variable for several). */
@@ -50,6 +53,8 @@ export type Runtime = {
   worker: Worker | undefined;
   /** The ingest pipeline and its in-process events (`readings`, `deviceStatus`, `gatewayStatus`). */
   ingest: IngestHub;
+  /** Door openings of stored readings, tracked in the ingest follow-up. */
+  doors: DoorTracker;
   /** Socket.IO (api role) and the bridge of ingest events to browsers; `emitAlarm` for alarms. */
   realtime: Realtime;
   /** The address the API listens on, once `listen` has run. */
@@ -107,18 +112,21 @@ export async function createRuntime(
   const events = new IngestEvents();
   const realtime = createRealtime({
     config,
-    db: db.db,
-    tokens: core.tokens,
     events,
     log: logger.child({ role: 'realtime' }),
+    sources: realtimeSources(core),
   });
-  const ingest = createIngestHub(
+  const {
+    hub: ingest,
+    alarms,
+    doors,
+  } = createIngestPath(
     core,
     logger.child({ role: 'ingest' }),
     await ingestInstanceId(config.dataDir),
     { events, announce: realtimeAnnouncer(realtime) },
   );
-  const ctx: AppContext = { ...core, ingest, realtime };
+  const ctx: AppContext = { ...core, ingest, realtime, alarms };
   if (config.roles.includes('worker')) {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -169,6 +177,7 @@ export async function createRuntime(
     app,
     worker,
     ingest,
+    doors,
     realtime,
     get url() {
       return url;
@@ -212,7 +221,7 @@ export async function createRuntime(
       await app?.close();
       await ingest.writer.close();
       await ingest.followUp.close();
-      await ingest.alarms.close();
+      await alarms.engine.close();
       await mqtt?.close();
       await ingest.pipeline.close();
       await ingest.logs.close();

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../db/client.js';
 import { sha256 } from '../lib/secrets.js';
 import type { SecretSealer } from '../lib/sealed.js';
-import * as gatewaysRepo from '../modules/gateways/repo.js';
 import type { DynsecCommand, DynsecControl, DynsecReply } from './dynsec-control.js';
 import {
   gatewayRoleName,
@@ -18,6 +17,20 @@ import {
 const advisoryLockKey = 17_240_517;
 const retryMaxMs = 60_000;
 
+/** A gateway's broker account as the database holds it (modules/gateways). */
+export type BrokerAccountRow = {
+  gatewayId: string;
+  secretHash: string | null;
+  secretSealed: string | null;
+  accountStatus: 'active' | 'disabled';
+};
+
+/** Reads the broker accounts of every gateway, or of those of `gatewayIds` (lower-case). */
+export type BrokerAccountRows = (
+  db: Executor,
+  gatewayIds?: string[],
+) => Promise<BrokerAccountRow[]>;
+
 export type DynsecSync = {
   /** Brings every gateway's broker account in step with the database (idempotent). */
   reconcile: () => Promise<void>;
@@ -26,7 +39,7 @@ export type DynsecSync = {
   close: () => void;
 };
 
-function toAccount(row: gatewaysRepo.BrokerAccountRow, sealer: SecretSealer): GatewayAccount {
+function toAccount(row: BrokerAccountRow, sealer: SecretSealer): GatewayAccount {
   return {
     gatewayId: row.gatewayId,
     password: row.secretSealed ? sealer.open(row.secretSealed) : undefined,
@@ -44,27 +57,119 @@ function replyError(command: DynsecCommand, reply: DynsecReply | undefined): str
   return `${command.command} ${who}: ${reply.error}`;
 }
 
+/** Runs the plan's commands; the number run, or throws with the broker's refusals. */
+async function apply(control: DynsecControl, log: Logger, plan: Plan): Promise<number> {
+  for (const warning of new Set(plan.warnings)) log.warn(warning);
+  if (plan.commands.length === 0) return 0;
+  const replies = await control.run(plan.commands);
+  const errors = plan.commands
+    .map((command, index) => replyError(command, replies[index]))
+    .filter((error): error is string => error !== undefined);
+  if (errors.length > 0) throw new Error(`broker refused: ${errors.slice(0, 5).join('; ')}`);
+  return plan.commands.length;
+}
+
+/** The broker's clients and roles: every one, or those of `gatewayIds`. */
+async function brokerState(control: DynsecControl, gatewayIds?: string[]) {
+  const clients = new Map<string, BrokerClient>();
+  const roles = new Map<string, BrokerRole>();
+  const commands: DynsecCommand[] = gatewayIds
+    ? gatewayIds.flatMap((id) => [
+        { command: 'getClient', username: id },
+        { command: 'getRole', rolename: gatewayRoleName(id) },
+      ])
+    : [
+        { command: 'listClients', verbose: true, count: -1 },
+        { command: 'listRoles', verbose: true, count: -1 },
+      ];
+  for (const reply of await control.run(commands)) {
+    const data = reply.data ?? {};
+    const found = [
+      ...((data.clients as BrokerClient[] | undefined) ?? []),
+      ...(data.client ? [data.client as BrokerClient] : []),
+    ];
+    for (const client of found) clients.set(client.username, client);
+    const foundRoles = [
+      ...((data.roles as BrokerRole[] | undefined) ?? []),
+      ...(data.role ? [data.role as BrokerRole] : []),
+    ];
+    for (const role of foundRoles) roles.set(role.rolename, role);
+  }
+  return { clients, roles };
+}
+
+export type DynsecSyncOptions = {
+  database: Database;
+  control: DynsecControl;
+  sealer: SecretSealer;
+  /** Where the gateways' accounts are read (modules/gateways). */
+  rows: BrokerAccountRows;
+  log: Logger;
+  periodMs?: number;
+};
+
 /**
  * Keeps Mosquitto's dynamic security accounts in step with the gateways table: after each
  * change, at start, after every reconnection to the broker, every few minutes, and with growing
  * pauses after a failure until it succeeds. One change at a time across all processes (an
  * advisory lock on PostgreSQL), so that a slow reconcile cannot put back a rotated secret.
  */
-export function createDynsecSync(options: {
-  database: Database;
-  control: DynsecControl;
-  sealer: SecretSealer;
-  log: Logger;
-  periodMs?: number;
-}): DynsecSync {
-  const { database, control, sealer, log } = options;
-  let queue: Promise<unknown> = Promise.resolve();
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retryDelay = 1000;
-  let closed = false;
+class DynsecSyncer implements DynsecSync {
+  private readonly options: DynsecSyncOptions;
+  private queue: Promise<unknown> = Promise.resolve();
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelay = 1000;
+  private closed = false;
+  private readonly period: NodeJS.Timeout;
+
+  constructor(options: DynsecSyncOptions) {
+    this.options = options;
+    options.control.onConnect(() => {
+      void this.reconcile();
+    });
+    this.period = setInterval(
+      () => {
+        void this.reconcile();
+      },
+      options.periodMs ?? 5 * 60_000,
+    );
+    this.period.unref();
+  }
+
+  async reconcile(): Promise<void> {
+    try {
+      const changes = await this.sync();
+      this.retryDelay = 1000;
+      if (changes > 0)
+        this.options.log.info({ changes }, 'broker gateway accounts brought in step');
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'broker gateway accounts not in step yet; retrying');
+      this.scheduleRetry();
+    }
+  }
+
+  async changed(gatewayIds: string[]): Promise<void> {
+    if (gatewayIds.length === 0) return;
+    try {
+      await this.sync(gatewayIds);
+    } catch (error) {
+      this.options.log.warn(
+        { err: error, gatewayIds },
+        'broker accounts of changed gateways not updated yet',
+      );
+      this.scheduleRetry();
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.period);
+    clearTimeout(this.retryTimer);
+  }
 
   /** One at a time in this process, and under the advisory lock on PostgreSQL. */
-  function locked<T>(work: (db: Executor) => Promise<T>): Promise<T> {
+  private locked<T>(work: (db: Executor) => Promise<T>): Promise<T> {
+    const { database } = this.options;
     const run = () =>
       database.kind === 'postgres'
         ? database.db.transaction(async (tx) => {
@@ -72,110 +177,36 @@ export function createDynsecSync(options: {
             return work(tx);
           })
         : work(database.db);
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
     return result;
   }
 
-  async function apply(plan: Plan) {
-    for (const warning of new Set(plan.warnings)) log.warn(warning);
-    if (plan.commands.length === 0) return 0;
-    const replies = await control.run(plan.commands);
-    const errors = plan.commands
-      .map((command, index) => replyError(command, replies[index]))
-      .filter((error): error is string => error !== undefined);
-    if (errors.length > 0) throw new Error(`broker refused: ${errors.slice(0, 5).join('; ')}`);
-    return plan.commands.length;
-  }
-
-  async function brokerState(gatewayIds?: string[]) {
-    const clients = new Map<string, BrokerClient>();
-    const roles = new Map<string, BrokerRole>();
-    const commands: DynsecCommand[] = gatewayIds
-      ? gatewayIds.flatMap((id) => [
-          { command: 'getClient', username: id },
-          { command: 'getRole', rolename: gatewayRoleName(id) },
-        ])
-      : [
-          { command: 'listClients', verbose: true, count: -1 },
-          { command: 'listRoles', verbose: true, count: -1 },
-        ];
-    for (const reply of await control.run(commands)) {
-      const data = reply.data ?? {};
-      const found = [
-        ...((data.clients as BrokerClient[] | undefined) ?? []),
-        ...(data.client ? [data.client as BrokerClient] : []),
-      ];
-      for (const client of found) clients.set(client.username, client);
-      const foundRoles = [
-        ...((data.roles as BrokerRole[] | undefined) ?? []),
-        ...(data.role ? [data.role as BrokerRole] : []),
-      ];
-      for (const role of foundRoles) roles.set(role.rolename, role);
-    }
-    return { clients, roles };
-  }
-
-  function sync(gatewayIds?: string[]) {
-    return locked(async (db) => {
+  private sync(gatewayIds?: string[]): Promise<number> {
+    const { control, sealer, log } = this.options;
+    return this.locked(async (db) => {
       const ids = gatewayIds?.map((id) => id.toLowerCase());
-      const rows = await gatewaysRepo.brokerAccountRows(db, ids);
+      const rows = await this.options.rows(db, ids);
       const wanted = new Map<string, GatewayAccount | undefined>(
         (ids ?? []).map((id) => [id, undefined]),
       );
       for (const row of rows) wanted.set(row.gatewayId, toAccount(row, sealer));
-      const { clients, roles } = await brokerState(ids);
-      return apply(planAll(wanted, clients, roles));
+      const { clients, roles } = await brokerState(control, ids);
+      return apply(control, log, planAll(wanted, clients, roles));
     });
   }
 
-  function scheduleRetry() {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void reconcile();
-    }, retryDelay);
-    retryTimer.unref();
-    retryDelay = Math.min(retryDelay * 2, retryMaxMs);
+  private scheduleRetry(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.reconcile();
+    }, this.retryDelay);
+    this.retryTimer.unref();
+    this.retryDelay = Math.min(this.retryDelay * 2, retryMaxMs);
   }
+}
 
-  async function reconcile(): Promise<void> {
-    try {
-      const changes = await sync();
-      retryDelay = 1000;
-      if (changes > 0) log.info({ changes }, 'broker gateway accounts brought in step');
-    } catch (error) {
-      log.warn({ err: error }, 'broker gateway accounts not in step yet; retrying');
-      scheduleRetry();
-    }
-  }
-
-  control.onConnect(() => {
-    void reconcile();
-  });
-  const period = setInterval(
-    () => {
-      void reconcile();
-    },
-    options.periodMs ?? 5 * 60_000,
-  );
-  period.unref();
-
-  return {
-    reconcile,
-    async changed(gatewayIds) {
-      if (gatewayIds.length === 0) return;
-      try {
-        await sync(gatewayIds);
-      } catch (error) {
-        log.warn({ err: error, gatewayIds }, 'broker accounts of changed gateways not updated yet');
-        scheduleRetry();
-      }
-    },
-    close() {
-      closed = true;
-      clearInterval(period);
-      clearTimeout(retryTimer);
-    },
-  };
+export function createDynsecSync(options: DynsecSyncOptions): DynsecSync {
+  return new DynsecSyncer(options);
 }

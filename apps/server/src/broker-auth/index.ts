@@ -4,18 +4,23 @@ import { ConfigError, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SecretSealer } from '../lib/sealed.js';
 import { createDynsecControl, type DynsecControl } from './dynsec-control.js';
-import { createDynsecSync, type DynsecSync } from './dynsec-sync.js';
+import { createDynsecSync, type BrokerAccountRows, type DynsecSync } from './dynsec-sync.js';
+
+export type { BrokerAccountRow, BrokerAccountRows } from './dynsec-sync.js';
 
 /** Where the services tell the broker that gateways changed; a no-op unless MQTT_AUTH=dynsec. */
 export type BrokerAccounts = {
   /** Resolves once the broker has the gateways' accounts as the database says (or gave up). */
   changed: (gatewayIds: string[]) => Promise<void>;
   use: (sync: DynsecSync | undefined) => void;
+  /** Where the sync reads the gateways' accounts (modules/gateways), handed in at start. */
+  rows: BrokerAccountRows;
 };
 
-export function createBrokerAccounts(): BrokerAccounts {
+export function createBrokerAccounts(rows: BrokerAccountRows): BrokerAccounts {
   let current: DynsecSync | undefined;
   return {
+    rows,
     changed: (gatewayIds) => current?.changed(gatewayIds) ?? Promise.resolve(),
     use(sync) {
       current = sync;
@@ -37,6 +42,8 @@ export async function startDynsecAccounts(options: {
   config: Config;
   database: Database;
   sealer: SecretSealer;
+  /** Where the gateways' accounts are read (modules/gateways). */
+  rows: BrokerAccountRows;
   log: Logger;
 }): Promise<DynsecAccounts> {
   const url = options.config.mqttUrl ?? '';
@@ -71,6 +78,7 @@ export async function startDynsecAccounts(options: {
     database: options.database,
     control,
     sealer: options.sealer,
+    rows: options.rows,
     log,
   });
   if (state === 'connected') await sync.reconcile();

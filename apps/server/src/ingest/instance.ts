@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * This ingest instance's name, kept in DATA_DIR: the follow-up rows its writer leaves carry it,
- * so that after a restart it takes its own up again at once (follow-up.ts).
+ * so that after a restart it takes its own up again at once (modules/readings/follow-up.ts).
  */
 export async function ingestInstanceId(dataDir: string): Promise<string> {
   const file = join(dataDir, 'ingest-instance-id');

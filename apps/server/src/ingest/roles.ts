@@ -76,6 +76,7 @@ export async function startMqttRoles(
       config,
       database: ctx.database,
       sealer: ctx.gatewaySecrets,
+      rows: hub.brokerAccounts.rows,
       log: logger.child({ role: 'broker-accounts' }),
     });
     hub.brokerAccounts.use(accounts.sync);

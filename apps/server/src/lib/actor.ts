@@ -39,3 +39,12 @@ export function tenancyOf(actor: Actor): Tenancy {
   if (actor.role === 'super_admin' || actor.accountId === null) return { kind: 'platform' };
   return { kind: 'account', accountId: actor.accountId };
 }
+
+/**
+ * The actor a bearer token stands for, or undefined (modules/auth/session.ts `actorOfToken`):
+ * handed to the route guard and the socket handshake by the composition root.
+ */
+export type Authenticate = (
+  token: string | undefined,
+  ip: string | null,
+) => Promise<Actor | undefined>;

@@ -2,8 +2,7 @@ import type { Role } from '@vigil/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Actor } from '../lib/actor.js';
-import { actorOfToken } from '../modules/auth/session.js';
+import type { Actor, Authenticate } from '../lib/actor.js';
 
 /**
  * Who may call a route, declared once on the route (STYLE.md 4):
@@ -40,14 +39,15 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return token === '' || token === 'undefined' ? undefined : token;
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
-  const actor = await actorOfToken(app, bearerToken(request), request.ip);
+async function authenticate(check: Authenticate, request: FastifyRequest): Promise<Actor> {
+  const actor = await check(bearerToken(request), request.ip);
   if (!actor) throw unauthorized();
   return actor;
 }
 
+/** `authenticate`: the actor of a bearer token (modules/auth, handed in by app.ts). */
 export const guardPlugin = fp(
-  (app: FastifyInstance) => {
+  (app: FastifyInstance, options: { authenticate: Authenticate }) => {
     app.decorateRequest('actor', null);
     const guardedRoutes: FastifyInstance['guardedRoutes'] = [];
     app.decorate('guardedRoutes', guardedRoutes);
@@ -66,7 +66,7 @@ export const guardPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const guard = request.routeOptions.config.guard;
       if (!guard || 'public' in guard) return;
-      const actor = await authenticate(app, request);
+      const actor = await authenticate(options.authenticate, request);
       if (!guard.roles.includes(actor.role)) throw forbidden();
       request.actor = actor;
     });

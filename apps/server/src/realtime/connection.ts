@@ -1,10 +1,8 @@
 import type { Socket } from 'socket.io';
 import type { ServerToClientEvents } from '@vigil/contracts';
-import type { Executor } from '../db/client.js';
-import { toReading } from '../modules/devices/view.js';
 import { deviceStatusPayload } from './bridge.js';
 import type { SocketData } from './handshake.js';
-import * as repo from './repo.js';
+import type { RealtimeSources } from './ports.js';
 import { room } from './rooms.js';
 
 export type VigilSocket = Socket<Record<string, never>, ServerToClientEvents, never, SocketData>;
@@ -35,25 +33,28 @@ export function roomsOf(data: SocketData): string[] {
  * deviceStatus and its latest reading as liveData; for an owner, devicesStatusData with every
  * device of the account. On every (re)connect, so a reconnect never leaves a gap.
  */
-export async function welcome(db: Executor, socket: VigilSocket): Promise<void> {
+export async function welcome(
+  sources: Pick<RealtimeSources, 'deviceState' | 'accountDeviceStates'>,
+  socket: VigilSocket,
+): Promise<void> {
   const data = socket.data;
   await socket.join(roomsOf(data));
   const accountId = data.actor.accountId;
   if (accountId === null || data.actor.role === 'super_admin') return;
   if (data.device) {
-    const state = await repo.findDeviceState(db, accountId, { id: data.device.id });
+    const state = await sources.deviceState(accountId, data.device.id);
     if (state && socket.connected) {
       socket.emit(
         'deviceStatus',
         deviceStatusPayload({ ...state, lastSeenAt: state.lastSeenAt?.toISOString() ?? null }),
       );
-      const latest = toReading(state.latestData);
+      const latest = state.latest;
       if (latest)
         socket.emit('liveData', { id: state.id, deviceId: state.deviceId, reading: latest });
     }
   }
   if (data.actor.role === 'super_user') {
-    const devices = await repo.accountDeviceStates(db, accountId);
+    const devices = await sources.accountDeviceStates(accountId);
     if (socket.connected) {
       socket.emit('devicesStatusData', {
         devices: devices.map((row) =>

@@ -1,12 +1,8 @@
 import { socketErrors, socketQuery } from '@vigil/contracts';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io';
-import type { Executor } from '../db/client.js';
 import type { Actor } from '../lib/actor.js';
-import type { TokenSigner } from '../lib/jwt.js';
-import { actorOfToken } from '../modules/auth/session.js';
-import { assignedOnly } from '../modules/devices/scope.js';
-import * as repo from './repo.js';
+import type { RealtimeSources } from './ports.js';
 
 /** What the handshake established, kept on the socket (`socket.data`). */
 export type SocketData = {
@@ -35,12 +31,12 @@ export class HandshakeRefused extends Error {
  * is one of `socketErrors`, which the client receives as its `connect_error`.
  */
 export async function checkHandshake(
-  deps: { db: Executor; tokens: TokenSigner },
+  deps: Pick<RealtimeSources, 'authenticate' | 'visibleDevice' | 'assignedDeviceIds'>,
   handshake: Socket['handshake'],
 ): Promise<SocketData> {
   const auth = handshake.auth as Record<string, unknown> | undefined;
   const token = typeof auth?.token === 'string' ? auth.token : undefined;
-  const actor = await actorOfToken(deps, token, handshake.address || null);
+  const actor = await deps.authenticate(token, handshake.address || null);
   if (!actor) throw new HandshakeRefused(socketErrors.unauthorized);
   const query = socketQuery.safeParse(handshake.query);
   if (!query.success) throw new HandshakeRefused(socketErrors.badQuery);
@@ -50,11 +46,11 @@ export async function checkHandshake(
   if (deviceId !== undefined) {
     if (accountId === null) throw new HandshakeRefused(socketErrors.deviceNotFound);
     const key = uuidPattern.test(deviceId) ? { id: deviceId } : { deviceId };
-    const row = await repo.findDeviceState(deps.db, accountId, key, assignedOnly(actor));
+    const row = await deps.visibleDevice(actor, accountId, key);
     if (!row) throw new HandshakeRefused(socketErrors.deviceNotFound);
     device = { id: row.id, deviceId: row.deviceId };
   }
-  const assigned = actor.role === 'user' ? await repo.assignedDeviceIds(deps.db, actor.userId) : [];
+  const assigned = actor.role === 'user' ? await deps.assignedDeviceIds(actor.userId) : [];
   // Verified above; its `exp` is the session's end (tokens are signed to expire with it).
   const expiresAt = (decodeJwt(token ?? '').exp ?? 0) * 1000;
   return { actor, timeValue, overview: overview === '1', device, assigned, expiresAt };

@@ -21,6 +21,39 @@ type DeviceWindow = {
   graph: LiveReading[];
 };
 
+/** Adds readings to their devices' windows (opened on first sight); the windows touched. */
+function hold(
+  windows: Map<string, DeviceWindow>,
+  readings: LiveReading[],
+  graphLimit: number,
+): Set<DeviceWindow> {
+  const touched = new Set<DeviceWindow>();
+  for (const live of readings) {
+    let window = windows.get(live.id);
+    if (!window) {
+      window = {
+        closesAt: 0,
+        latest: undefined,
+        latestMs: -Infinity,
+        sentMs: -Infinity,
+        graph: [],
+      };
+      windows.set(live.id, window);
+    }
+    const ms = Date.parse(live.reading.createdAt);
+    if (ms >= window.latestMs) {
+      window.latest = live;
+      window.latestMs = ms;
+    }
+    window.graph.push(live);
+    if (window.graph.length > graphLimit * 2) {
+      window.graph = window.graph.slice(-graphLimit);
+    }
+    touched.add(window);
+  }
+  return touched;
+}
+
 /**
  * Coalesces the stream of stored readings per device, so that a burst never floods a browser:
  * the first reading after a quiet window goes out at once (no added latency at the usual cadence
@@ -63,30 +96,7 @@ export function createLiveThrottle(options: LiveThrottleOptions) {
   return {
     /** Readings just committed, in commit order. */
     push(readings: LiveReading[]) {
-      const touched = new Set<DeviceWindow>();
-      for (const live of readings) {
-        let window = windows.get(live.id);
-        if (!window) {
-          window = {
-            closesAt: 0,
-            latest: undefined,
-            latestMs: -Infinity,
-            sentMs: -Infinity,
-            graph: [],
-          };
-          windows.set(live.id, window);
-        }
-        const ms = Date.parse(live.reading.createdAt);
-        if (ms >= window.latestMs) {
-          window.latest = live;
-          window.latestMs = ms;
-        }
-        window.graph.push(live);
-        if (window.graph.length > options.graphLimit * 2) {
-          window.graph = window.graph.slice(-options.graphLimit);
-        }
-        touched.add(window);
-      }
+      const touched = hold(windows, readings, options.graphLimit);
       const at = now();
       for (const window of touched) {
         if (window.graph.length > options.graphLimit) {

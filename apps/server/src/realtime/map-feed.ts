@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MapLiveDataEvent } from '@vigil/contracts';
+import type { MapLiveDataEvent, MapNotificationEvent } from '@vigil/contracts';
 import type { Logger } from 'pino';
-import type { Executor } from '../db/client.js';
 import type { DeviceStatusChange, IngestEvents, LiveReading } from '../ingest/events.js';
-import { placedDevices } from '../modules/maps/placed-repo.js';
 import type { Broadcast } from './broadcast.js';
 import { createLiveThrottle } from './live-throttle.js';
 import { deviceAudience } from './rooms.js';
@@ -31,6 +29,59 @@ export function mapLivePayload(live: LiveReading): MapLiveDataEvent {
   };
 }
 
+export type MapFeedDeps = {
+  /** The devices placed on some map: row id → display name (modules/maps). */
+  placedDevices: () => Promise<Map<string, string>>;
+  events: IngestEvents;
+  broadcast: Broadcast;
+  log: Logger;
+  windowMs?: number;
+};
+
+/** The placed devices, read lazily and trusted for `placedRefreshMs`. */
+class PlacedDevices {
+  private placed: Map<string, string> | undefined;
+  private loadedAt = 0;
+  private loading: Promise<Map<string, string>> | undefined;
+  private readonly read: () => Promise<Map<string, string>>;
+
+  constructor(read: () => Promise<Map<string, string>>) {
+    this.read = read;
+  }
+
+  current(): Promise<Map<string, string>> {
+    const placed = this.placed;
+    if (placed && Date.now() - this.loadedAt < placedRefreshMs) return Promise.resolve(placed);
+    this.loading ??= this.read()
+      .then((found) => {
+        this.placed = found;
+        this.loadedAt = Date.now();
+        return found;
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+
+  invalidate(): void {
+    this.placed = undefined;
+  }
+}
+
+/** mapNotification when a device on a map goes offline or comes back. */
+function offlineNotification(change: DeviceStatusChange, name: string): MapNotificationEvent {
+  const offline = change.status !== 'active';
+  return {
+    id: randomUUID(),
+    deviceDBId: change.id,
+    status: offline ? 'error' : 'success',
+    type: 'offline',
+    alarmType: 'offline',
+    msg: offline ? `${name} is offline` : `${name} is back online`,
+  };
+}
+
 /**
  * The map socket's events (spec monitoring 7) for devices placed on some map: mapLiveData on
  * readings (coalesced per device, newest kept) and a mapNotification when a device goes offline
@@ -38,17 +89,9 @@ export function mapLivePayload(live: LiveReading): MapLiveDataEvent {
  * account's owners and the users assigned to the device. The placed set is read from the
  * database lazily and again after `placedRefreshMs`, or at once after a save in this process.
  */
-export function createMapFeed(deps: {
-  db: Executor;
-  events: IngestEvents;
-  broadcast: Broadcast;
-  log: Logger;
-  windowMs?: number;
-}) {
+export function createMapFeed(deps: MapFeedDeps) {
   const { broadcast } = deps;
-  let placed: Map<string, string> | undefined;
-  let loadedAt = 0;
-  let loading: Promise<Map<string, string>> | undefined;
+  const placed = new PlacedDevices(deps.placedDevices);
   let closed = false;
 
   const throttle = createLiveThrottle({
@@ -64,26 +107,12 @@ export function createMapFeed(deps: {
     },
   });
 
-  function current(): Promise<Map<string, string>> {
-    if (placed && Date.now() - loadedAt < placedRefreshMs) return Promise.resolve(placed);
-    loading ??= placedDevices(deps.db)
-      .then((found) => {
-        placed = found;
-        loadedAt = Date.now();
-        return found;
-      })
-      .finally(() => {
-        loading = undefined;
-      });
-    return loading;
-  }
-
   const failed = (error: unknown) => {
     if (!closed) deps.log.warn({ err: error }, 'map live events not sent');
   };
 
   const onReadings = (readings: LiveReading[]) => {
-    current().then((ids) => {
+    placed.current().then((ids) => {
       if (closed) return;
       const onMaps = readings.filter((live) => ids.has(live.id));
       if (onMaps.length > 0) throttle.push(onMaps);
@@ -91,18 +120,14 @@ export function createMapFeed(deps: {
   };
 
   const onDeviceStatus = (change: DeviceStatusChange) => {
-    current().then((ids) => {
+    placed.current().then((ids) => {
       const name = ids.get(change.id);
       if (closed || name === undefined) return;
-      const offline = change.status !== 'active';
-      broadcast(deviceAudience(change.accountId, change.id), 'mapNotification', {
-        id: randomUUID(),
-        deviceDBId: change.id,
-        status: offline ? 'error' : 'success',
-        type: 'offline',
-        alarmType: 'offline',
-        msg: offline ? `${name} is offline` : `${name} is back online`,
-      });
+      broadcast(
+        deviceAudience(change.accountId, change.id),
+        'mapNotification',
+        offlineNotification(change, name),
+      );
     }, failed);
   };
 
@@ -111,7 +136,7 @@ export function createMapFeed(deps: {
   return {
     /** A map was saved or deleted here: read the placed devices again on the next event. */
     invalidate() {
-      placed = undefined;
+      placed.invalidate();
     },
     close() {
       closed = true;

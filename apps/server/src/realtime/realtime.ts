@@ -11,15 +11,14 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
-import type { Executor } from '../db/client.js';
 import type { IngestEvents } from '../ingest/events.js';
-import type { TokenSigner } from '../lib/jwt.js';
 import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
 import { welcome, type VigilSocket } from './connection.js';
 import { createMapFeed, type MapFeed } from './map-feed.js';
 import { createOverviewFeed, type OverviewFeed } from './overview-feed.js';
 import { checkHandshake, HandshakeRefused, type SocketData } from './handshake.js';
+import type { RealtimeSources } from './ports.js';
 import { deviceAudience, room } from './rooms.js';
 
 export type RealtimeServer = Server<
@@ -83,129 +82,144 @@ function publisher(url: string, log: Logger): Redis {
   return client;
 }
 
+export type RealtimeDeps = {
+  config: Config;
+  events: IngestEvents;
+  log: Logger;
+  /** What the handshake, the welcome and the map feed read of the domains. */
+  sources: RealtimeSources;
+};
+
+/** What the realtime side holds once built: Redis clients, the socket server, the broadcast. */
+type RealtimeState = {
+  pub: Redis | undefined;
+  sub: Redis | undefined;
+  io: RealtimeServer | undefined;
+  /** Through the socket server once attached, else the Redis emitter (or nothing). */
+  broadcast: Broadcast | undefined;
+};
+
+type Feeds = { bridge: IngestBridge; overview: OverviewFeed; map: MapFeed };
+
+/** The ingest path's events bridged to rooms, through whatever broadcast the process has now. */
+function startFeeds(deps: RealtimeDeps, state: RealtimeState): Feeds {
+  const send: Broadcast = (rooms, event, payload) => {
+    state.broadcast?.(rooms, event, payload);
+  };
+  return {
+    bridge: bridgeIngestEvents(deps.events, send),
+    overview: createOverviewFeed({ events: deps.events, broadcast: send }),
+    map: createMapFeed({
+      placedDevices: deps.sources.placedDevices,
+      events: deps.events,
+      log: deps.log,
+      broadcast: send,
+    }),
+  };
+}
+
+/** Checks each socket's handshake (handshake.ts); a refusal reaches the client as its reason. */
+function handshakeMiddleware(deps: RealtimeDeps) {
+  return (socket: VigilSocket, next: (error?: Error) => void) => {
+    checkHandshake(deps.sources, socket.handshake).then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (error: unknown) => {
+        if (!(error instanceof HandshakeRefused))
+          deps.log.error({ err: error }, 'socket handshake failed');
+        next(
+          new Error(error instanceof HandshakeRefused ? error.message : socketErrors.unauthorized),
+        );
+      },
+    );
+  };
+}
+
+/** Serves Socket.IO on the HTTP server, with the Redis adapter when there is Redis. */
+function attachServer(server: HttpServer, deps: RealtimeDeps, state: RealtimeState) {
+  const socketServer: RealtimeServer = new Server(server, {
+    path: socketPath,
+    transports: ['websocket'],
+    serveClient: false,
+  });
+  if (state.pub) {
+    state.sub = state.pub.duplicate();
+    state.sub.on('error', () => undefined); // reported through the publisher's handler
+    socketServer.adapter(createAdapter(state.pub, state.sub));
+  }
+  socketServer.use(handshakeMiddleware(deps));
+  socketServer.on('connection', (socket) => {
+    endAtExpiry(socket);
+    welcome(deps.sources, socket).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'socket state not sent');
+    });
+  });
+  state.io = socketServer;
+  state.broadcast = serverBroadcast(socketServer);
+  return socketServer;
+}
+
+/** Stops the feeds, then closes the Redis clients. */
+async function closeRealtime(state: RealtimeState, feeds: Feeds | undefined) {
+  feeds?.bridge.close();
+  feeds?.map.close();
+  feeds?.overview.close();
+  for (const client of [state.sub, state.pub]) {
+    if (!client) continue;
+    try {
+      await client.quit();
+    } catch {
+      client.disconnect();
+    }
+  }
+}
+
 /**
  * The realtime side of a process (DESIGN 1, 5). With the api role, Socket.IO on the HTTP
  * server; with REDIS_URL, the Redis adapter so that an event reaches the sockets of every API
  * process, and in a process without the api role (ingest, worker) the Redis emitter, so that
  * its events still reach browsers. The ingest path's events are bridged to rooms here.
  */
-export function createRealtime(deps: {
-  config: Config;
-  db: Executor;
-  tokens: TokenSigner;
-  events: IngestEvents;
-  log: Logger;
-}): Realtime {
-  const { config, log } = deps;
-  const servesSockets = config.roles.includes('api');
-  const pub = config.redisUrl ? publisher(config.redisUrl, log) : undefined;
-  let sub: Redis | undefined;
-  let io: RealtimeServer | undefined;
-  let broadcast: Broadcast | undefined =
-    pub && !servesSockets ? emitterBroadcast(new Emitter<ServerToClientEvents>(pub)) : undefined;
-  const bridge: IngestBridge | undefined =
-    servesSockets || pub
-      ? bridgeIngestEvents(deps.events, (rooms, event, payload) => {
-          broadcast?.(rooms, event, payload);
-        })
-      : undefined;
-  const overviewFeed: OverviewFeed | undefined =
-    servesSockets || pub
-      ? createOverviewFeed({
-          events: deps.events,
-          broadcast: (rooms, event, payload) => {
-            broadcast?.(rooms, event, payload);
-          },
-        })
-      : undefined;
-  const mapFeed: MapFeed | undefined =
-    servesSockets || pub
-      ? createMapFeed({
-          db: deps.db,
-          events: deps.events,
-          log,
-          broadcast: (rooms, event, payload) => {
-            broadcast?.(rooms, event, payload);
-          },
-        })
-      : undefined;
-
+export function createRealtime(deps: RealtimeDeps): Realtime {
+  const servesSockets = deps.config.roles.includes('api');
+  const pub = deps.config.redisUrl ? publisher(deps.config.redisUrl, deps.log) : undefined;
+  const state: RealtimeState = {
+    pub,
+    sub: undefined,
+    io: undefined,
+    broadcast:
+      pub && !servesSockets ? emitterBroadcast(new Emitter<ServerToClientEvents>(pub)) : undefined,
+  };
+  const feeds = servesSockets || pub ? startFeeds(deps, state) : undefined;
   return {
     get io() {
-      return io;
+      return state.io;
     },
-    attach(server) {
-      if (io) return io;
-      const socketServer: RealtimeServer = new Server(server, {
-        path: socketPath,
-        transports: ['websocket'],
-        serveClient: false,
-      });
-      if (pub) {
-        sub = pub.duplicate();
-        sub.on('error', () => undefined); // reported through the publisher's handler
-        socketServer.adapter(createAdapter(pub, sub));
-      }
-      socketServer.use((socket, next) => {
-        checkHandshake(deps, socket.handshake).then(
-          (data) => {
-            socket.data = data;
-            next();
-          },
-          (error: unknown) => {
-            if (!(error instanceof HandshakeRefused))
-              log.error({ err: error }, 'socket handshake failed');
-            next(
-              new Error(
-                error instanceof HandshakeRefused ? error.message : socketErrors.unauthorized,
-              ),
-            );
-          },
-        );
-      });
-      socketServer.on('connection', (socket) => {
-        endAtExpiry(socket);
-        welcome(deps.db, socket).catch((error: unknown) => {
-          log.error({ err: error }, 'socket state not sent');
-        });
-      });
-      io = socketServer;
-      broadcast = serverBroadcast(socketServer);
-      return socketServer;
-    },
+    attach: (server) => state.io ?? attachServer(server, deps, state),
     emitAlarm(event, target, payload) {
-      broadcast?.(
+      state.broadcast?.(
         [...deviceAudience(target.accountId, target.deviceId), room.device(target.deviceId)],
         event,
         payload,
       );
     },
     mapsChanged() {
-      mapFeed?.invalidate();
+      feeds?.map.invalidate();
     },
     endSession(sessionId) {
-      io?.in(room.session(sessionId)).disconnectSockets(true);
+      state.io?.in(room.session(sessionId)).disconnectSockets(true);
     },
     async closeServer() {
+      const io = state.io;
       if (!io) return;
       // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine.close();
       await io.of('/').adapter.close();
     },
-    async close() {
-      bridge?.close();
-      mapFeed?.close();
-      overviewFeed?.close();
-      for (const client of [sub, pub]) {
-        if (!client) continue;
-        try {
-          await client.quit();
-        } catch {
-          client.disconnect();
-        }
-      }
-    },
+    close: () => closeRealtime(state, feeds),
   };
 }
 

@@ -44,7 +44,7 @@ const openRuntimes = new Set<Runtime>();
 
 /**
  * Waits until every reading stored so far has had its follow-up (device state, rollups, door
- * events, alarms: ingest/follow-up.ts), which comes after the acknowledgement.
+ * events, alarms: modules/readings/follow-up.ts), which comes after the acknowledgement.
  */
 export async function followedUp(): Promise<void> {
   await Promise.all([...openRuntimes].map((runtime) => runtime.ingest.followUp.idle()));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { queryRows } from '../../src/db/query.js';
-import { createFollowUp } from '../../src/ingest/follow-up.js';
+import { createFollowUp } from '../../src/modules/readings/follow-up.js';
 import { readingColumns } from '../../src/ingest/columns.js';
 import { createBatchWriter, type ResolvedReading } from '../../src/modules/readings/writer.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
@@ -184,8 +184,8 @@ describe('the follow-up of stored readings', () => {
       createFollowUp({
         db: database.db,
         owner: 'survivor',
-        doors: runtime.ingest.doors,
-        alarms: runtime.ingest.alarms,
+        doors: runtime.doors,
+        alarms: runtime.ctx.alarms.engine,
         events: runtime.ingest.events,
         metrics: runtime.ingest.metrics,
         log,
@@ -217,7 +217,7 @@ describe('the follow-up of stored readings', () => {
     const followUp = createFollowUp({
       db: database.db,
       owner: 'quiet-instance',
-      doors: runtime.ingest.doors,
+      doors: runtime.doors,
       alarms: {
         evaluate(readings) {
           evaluated(readings);
@@ -294,8 +294,8 @@ describe('the follow-up of stored readings', () => {
     const survivor = createFollowUp({
       db: database.db,
       owner: 'survivor',
-      doors: runtime.ingest.doors,
-      alarms: runtime.ingest.alarms,
+      doors: runtime.doors,
+      alarms: runtime.ctx.alarms.engine,
       events: runtime.ingest.events,
       metrics: runtime.ingest.metrics,
       log,

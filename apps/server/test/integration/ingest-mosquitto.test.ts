@@ -7,7 +7,8 @@ import { accounts } from '../../src/db/schema/index.js';
 import { startExternalIngest, type ExternalIngest } from '../../src/ingest/external.js';
 import { realtimeAnnouncer } from '../../src/modules/alarms/engine/announce.js';
 import { IngestEvents } from '../../src/ingest/events.js';
-import { createIngestHub, type IngestHub } from '../../src/ingest/hub.js';
+import type { IngestHub } from '../../src/ingest/hub.js';
+import { createIngestPath } from '../../src/ingest-path.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {
   accountOf,
@@ -34,7 +35,7 @@ beforeAll(async () => {
   gateway = await insertGateway(db(), await accountOf(db(), demo.owner), { deviceCount: 4 });
   // Two ingest consumers of the same shared subscription, as two ingest processes would be.
   for (const name of ['a', 'b']) {
-    const hub = createIngestHub(
+    const { hub } = createIngestPath(
       test.runtime.ctx,
       pino({ level: 'silent' }),
       `test-ingest-${name}`,

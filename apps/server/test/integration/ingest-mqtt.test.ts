@@ -82,7 +82,7 @@ describe('ingest through the embedded broker', () => {
     expect(order).toEqual(['stored', 'puback']);
     test.runtime.ingest.events.off('readings', onReadings);
 
-    // Device state follows after the acknowledgement (ingest/follow-up.ts).
+    // Device state follows after the acknowledgement (modules/readings/follow-up.ts).
     await followedUp();
     const device = await deviceRow(rowId);
     expect(device.status).toBe('active');

@@ -8,7 +8,7 @@ import { readings } from '../../src/db/schema/index.js';
 import { readingColumns } from '../../src/ingest/columns.js';
 import { graphOf } from '../../src/modules/readings/history.js';
 import { createIngestMetrics } from '../../src/ingest/metrics.js';
-import { createRollupWriter } from '../../src/ingest/rollup-writer.js';
+import { createRollupWriter } from '../../src/modules/readings/rollup-writer.js';
 import {
   appendRollupDeltas,
   applyAllPending,

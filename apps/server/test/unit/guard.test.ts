@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
+import { actorOfToken } from '../../src/modules/auth/session.js';
 import { guardPlugin } from '../../src/plugins/guard.js';
 
 /** The guard alone, with infrastructure that knows no tokens: enough to see what it refuses. */
@@ -17,7 +18,9 @@ async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
       { name: 'infrastructure' },
     ),
   );
-  await app.register(guardPlugin);
+  await app.register(guardPlugin, {
+    authenticate: (token, ip) => actorOfToken(app, token, ip),
+  });
   register(app);
   return app;
 }

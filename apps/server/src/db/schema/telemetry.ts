@@ -101,7 +101,7 @@ export const readingFollowUps = pgTable(
 );
 
 /**
- * Minute rollup deltas waiting for the rollup writer (ingest/rollup-writer.ts): one row per
+ * Minute rollup deltas waiting for the rollup writer (modules/readings/rollup-writer.ts): one row per
  * follow-up round, appended in the transaction that deletes the round's follow-up rows (a plain
  * insert that waits on no one), taken and deleted by one writer at a time across all processes
  * in the transaction that adds them to every rollup level. The arrays run side by side, one

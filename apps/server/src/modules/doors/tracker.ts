@@ -156,7 +156,7 @@ function track(state: TrackerState, readings: ResolvedReading[]): Promise<void> 
 }
 
 /**
- * Door openings from readings, in the follow-up of durable readings (ingest/follow-up.ts).
+ * Door openings from readings, in the follow-up of durable readings (modules/readings/follow-up.ts).
  * Calls that arrive while a batch is being applied share the next batch: one transaction of a
  * few statements for all door sensors, applied one batch at a time so that a device's readings
  * are applied in order.

@@ -1,12 +1,9 @@
-import type { GatewayFirmwareEvent, StatusMessage } from '@vigil/contracts';
 import type { Db } from '../../db/client.js';
+import type { OtaOutcome, OtaReport } from '../../ingest/ports.js';
 import * as repo from './repo.js';
 import { firmwareEvent, gatewayColumns, statusText, toFirmwareUpdate } from './view.js';
 
-type OtaReport = NonNullable<StatusMessage['ota']>;
 type ReportingGateway = { id: string; gatewayId: string; accountId: string };
-
-export type OtaOutcome = { event: GatewayFirmwareEvent | undefined; line: string };
 
 function logLine(ota: OtaReport, version: string | undefined): string {
   const node = ota.deviceId ? ` node ${ota.deviceId}` : '';

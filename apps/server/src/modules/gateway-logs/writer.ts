@@ -1,20 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import type { GatewayLogSink } from '../../ingest/ports.js';
 import * as repo from './repo.js';
 
-export type LogLine = {
-  /** The gateway's hardware id (lower-cased here). */
-  gatewayId: string;
-  accountId: string | null;
-  source: 'gateway' | 'platform';
-  message: string;
-};
-
-export type GatewayLogWriter = {
-  /** Queues a line; resolves once it is written (or dropped), never rejects. */
-  add: (line: LogLine) => Promise<void>;
-  close: () => Promise<void>;
-};
+/** Queues lines and writes them in batches; resolves each once written (or dropped). */
+export type GatewayLogWriter = GatewayLogSink;
 
 /** Lines longer than this are cut; the table is for people to read. */
 const maxMessageLength = 2000;

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { BrokerAccountRow } from '../../broker-auth/index.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, devices, gateways } from '../../db/schema/index.js';
 import { isUniqueViolation, likePattern } from '../devices/repo.js';
@@ -232,13 +233,6 @@ export async function gatewayCounts(
     );
   return { total: row?.total ?? 0, connected: row?.connected ?? 0, online: row?.online ?? 0 };
 }
-
-export type BrokerAccountRow = {
-  gatewayId: string;
-  secretHash: string | null;
-  secretSealed: string | null;
-  accountStatus: 'active' | 'disabled';
-};
 
 /** What the broker's gateway accounts are built from: every gateway, or those of `gatewayIds`. */
 export function brokerAccountRows(

@@ -170,8 +170,8 @@ export type ChartProfile = {
  * the rollups whose buckets start in [lo, to] (a walk of the level's index, one small row per
  * metric), and how many readings there are from the newest of those buckets on (from `from`
  * when none) and which metrics they carry. The rollups count a reading only once the follow-up
- * has run (ingest/follow-up.ts, after the acknowledgement) and the rollup writer has added its
- * round's deltas (ingest/rollup-writer.ts, about a second later), while a chart is asked for as
+ * has run (follow-up.ts, after the acknowledgement) and the rollup writer has added its
+ * round's deltas (rollup-writer.ts, about a second later), while a chart is asked for as
  * soon as a reading shows live: those newest readings are read by the primary key, at most
  * `recentLimit` of them, so that none stored is left off the chart for want of a rollup. The
  * newest bucket may be counted in part (its other readings' deltas still pending): its readings

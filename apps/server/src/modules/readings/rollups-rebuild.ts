@@ -55,7 +55,7 @@ async function rollUp(
  * readings are still kept: where retention has removed them, the rollups are all there is,
  * and rebuilding would empty them.
  *
- * Rollup deltas pending for the writer (ingest/rollup-writer.ts) are applied first, under the
+ * Rollup deltas pending for the writer (modules/readings/rollup-writer.ts) are applied first, under the
  * writer's lock held to the end, so that none of the readings counted here afresh is added
  * again afterwards. Readings whose follow-up round has not run yet (reading_follow_ups) will be
  * added by it: rebuild a device once its ingest has caught up.

@@ -1,23 +1,17 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { readingColumns, type DecodedReading } from '../../ingest/columns.js';
+import { readingColumns } from '../../ingest/columns.js';
+import {
+  NotStorableError,
+  type Committed,
+  type ResolvedReading,
+  type WriteResult,
+} from '../../ingest/ports.js';
 import * as repo from './repo.js';
 
-/** A decoded reading whose device is known. */
-export type ResolvedReading = DecodedReading & { deviceUuid: string; accountId: string };
-export type WriteResult = { inserted: number; duplicates: number };
-export type Committed = {
-  /** The readings inserted (duplicates left out), sorted by device and time. */
-  readings: ResolvedReading[];
-  isBackfilled: (reading: ResolvedReading) => boolean;
-  /** The follow-up row that owes these readings their rollups, state, door events and alarms. */
-  followUpId: number | null;
-};
+// Declared by the ingest path, which hands readings to this writer and waits on the outcome.
+export { NotStorableError, type Committed, type ResolvedReading, type WriteResult };
 
-/** A message's readings could not be stored (a value the database refuses); retrying cannot help. */
-export class NotStorableError extends Error {
-  override name = 'NotStorableError';
-}
 /** The writer closed before the readings were durable: the message was not acknowledged. */
 export class WriterClosedError extends Error {
   override name = 'WriterClosedError';

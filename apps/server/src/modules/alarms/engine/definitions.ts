@@ -66,7 +66,7 @@ export function createAlarmDefinitions(
  * reading. Other processes see the change within `definitionsTtlMs`.
  */
 export function alarmDefinitionsChanged(ctx: {
-  ingest: { definitions: Pick<AlarmDefinitions, 'invalidate'> };
+  alarms: { definitions: Pick<AlarmDefinitions, 'invalidate'> };
 }): void {
-  ctx.ingest.definitions.invalidate();
+  ctx.alarms.definitions.invalidate();
 }

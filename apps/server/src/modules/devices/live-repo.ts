@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
-import { devices, deviceUsers } from '../db/schema/index.js';
-import { assignedTo } from '../modules/devices/repo.js';
+import type { Executor } from '../../db/client.js';
+import { devices, deviceUsers } from '../../db/schema/index.js';
+import { assignedTo } from './repo.js';
 
 const stateColumns = {
   id: devices.id,

@@ -1,0 +1,140 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import type { IngestMetrics } from '../../ingest/metrics.js';
+import * as repo from './rollup-deltas-repo.js';
+
+export type RollupWriterDeps = {
+  db: Db;
+  metrics: IngestMetrics;
+  log: Logger;
+  /**
+   * Pending deltas are added once the oldest has waited this long: each apply writes every
+   * level's row of each (device, metric) it touches once, however many rounds fed it, so the
+   * longer the wait the fewer rows written (charts read the readings past the newest bucket).
+   */
+  intervalMs?: number;
+  /** Delta rows (one per follow-up round) added per transaction at most. */
+  chunkRows?: number;
+  /** How often a process that appends nothing looks for deltas another one left (it died). */
+  sweepMs?: number;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Adds the follow-up rounds' pending minute deltas (reading_rollup_deltas) to the rollups of every
+ * level. Every ingest process runs one, but one writer at a time applies across all of them (an
+ * advisory lock), taking every process's deltas at once, summed per bucket: the rollup rows have
+ * one writer, so processes never wait on each other's rollup row locks, and each bucket is
+ * rewritten about once per `intervalMs` instead of once per round and process.
+ *
+ * Exactly once: a delta row is deleted by the statement that adds it, in one transaction; a
+ * crash before the commit leaves it to the next writer of any process.
+ */
+export class RollupWriter {
+  private readonly db: Db;
+  private readonly log: Logger;
+  private readonly metrics: IngestMetrics;
+  private readonly intervalMs: number;
+  private readonly chunkRows: number;
+  private readonly sweepMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  /** Steps of this process one at a time (on PGlite the lock is always granted). */
+  private chain: Promise<unknown> = Promise.resolve();
+  private stepping = false;
+  /** Rounds appended so far: one that appends while a step runs may commit after its look. */
+  private appends = 0;
+  private closed = false;
+
+  constructor(deps: RollupWriterDeps) {
+    this.db = deps.db;
+    this.log = deps.log;
+    this.metrics = deps.metrics;
+    this.intervalMs = deps.intervalMs ?? 1000;
+    this.chunkRows = deps.chunkRows ?? 64;
+    this.sweepMs = deps.sweepMs ?? 30_000;
+  }
+
+  /** A round committed its deltas: they are applied within about `intervalMs`. */
+  appended(): void {
+    this.appends += 1;
+    if (!this.stepping) this.schedule(this.intervalMs);
+  }
+
+  /** Applies every delta pending now, waiting for another writer; retries until `stopped`. */
+  async flush(stopped: () => boolean = () => false): Promise<void> {
+    for (let attempt = 1; !stopped(); attempt += 1) {
+      try {
+        const outcome = await this.apply({ wait: true, dueAfterMs: 0 });
+        if (outcome.kind === 'applied' && outcome.taken >= this.chunkRows) continue;
+        return;
+      } catch (error) {
+        this.metrics.followUpRetries.inc();
+        this.log.warn({ err: error, attempt }, 'rollup deltas not applied; retrying');
+        await sleep(Math.min(100 * 2 ** (attempt - 1), 5000));
+      }
+    }
+  }
+
+  /** Looks now, then every `sweepMs`, for deltas left by a process that stopped. */
+  start(): void {
+    this.schedule(0);
+    this.sweepTimer = setInterval(() => {
+      this.schedule(0);
+    }, this.sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Stops the timers: what is pending stays for the next writer (call `flush` first). */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    clearInterval(this.sweepTimer);
+  }
+
+  /** One apply of this process at a time, timed (the `rollups-apply` stage). */
+  private apply(options: { wait: boolean; dueAfterMs: number }) {
+    const work = () => {
+      const end = this.metrics.stageSeconds.startTimer({ stage: 'rollups-apply' });
+      return repo.applyRollupDeltas(this.db, { ...options, limit: this.chunkRows }).finally(end);
+    };
+    const result = this.chain.then(work, work);
+    this.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.step();
+    }, ms);
+  }
+
+  /** Applies what is due, if no other process's writer is at it; schedules the next step. */
+  private async step(): Promise<void> {
+    this.stepping = true;
+    const seen = this.appends;
+    let next: number | undefined;
+    try {
+      const outcome = await this.apply({ wait: false, dueAfterMs: this.intervalMs });
+      if (outcome.kind === 'busy') next = this.intervalMs;
+      else if (outcome.kind === 'notDue') next = outcome.dueInMs;
+      else if (outcome.taken >= this.chunkRows) next = 0;
+    } catch (error) {
+      this.metrics.followUpRetries.inc();
+      this.log.warn({ err: error }, 'rollup deltas not applied; retrying');
+      next = this.intervalMs;
+    } finally {
+      this.stepping = false;
+    }
+    if (this.appends !== seen) next = Math.min(next ?? this.intervalMs, this.intervalMs);
+    if (next !== undefined) this.schedule(next);
+  }
+}
+
+export function createRollupWriter(deps: RollupWriterDeps): RollupWriter {
+  return new RollupWriter(deps);
+}
