@@ -58,14 +58,33 @@ export type Worker = {
   kick: () => void;
 };
 
-export function createWorker(options: {
+type WorkerOptions = {
   db: Db;
   handlers: JobHandlers;
   log: Logger;
   pollMs?: number;
   batch?: number;
-}): Worker {
-  const { db, handlers, log } = options;
+};
+
+/** Runs one claimed job: completed, or failed (retried later, or for good on a bad payload). */
+async function runJob({ db, handlers, log }: WorkerOptions, job: ClaimedJob): Promise<void> {
+  const handler = isJobName(job.name) ? handlers[job.name] : undefined;
+  try {
+    if (!handler) throw new Error(`no handler for job ${job.name}`);
+    await handler(job.payload, job);
+    await complete(db, job.id);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const outcome = await fail(db, job, message, { final: error instanceof JobPayloadError });
+    log.warn(
+      { job: job.id, name: job.name, attempts: job.attempts, outcome, err: message },
+      'job failed',
+    );
+  }
+}
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, log } = options;
   const pollMs = options.pollMs ?? 1000;
   const batch = options.batch ?? 10;
   const workerId = `worker-${randomUUID()}`;
@@ -73,25 +92,9 @@ export function createWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
 
-  async function runJob(job: ClaimedJob): Promise<void> {
-    const handler = isJobName(job.name) ? handlers[job.name] : undefined;
-    try {
-      if (!handler) throw new Error(`no handler for job ${job.name}`);
-      await handler(job.payload, job);
-      await complete(db, job.id);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const outcome = await fail(db, job, message, { final: error instanceof JobPayloadError });
-      log.warn(
-        { job: job.id, name: job.name, attempts: job.attempts, outcome, err: message },
-        'job failed',
-      );
-    }
-  }
-
   async function runOnce(): Promise<number> {
     const claimed = await claim(db, workerId, batch);
-    for (const job of claimed) await runJob(job);
+    for (const job of claimed) await runJob(options, job);
     return claimed.length;
   }
 
