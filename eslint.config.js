@@ -149,6 +149,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // STYLE.md 12: no function over ~60 lines, React components and hooks included; tests are
+    // exempt, as are their helpers under test/ (a describe block holds its cases).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Tests read JSON replies (typed any) and assert on what they know is there.
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
     rules: {

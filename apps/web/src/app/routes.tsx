@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Session } from '@vigil/contracts';
-import { lazy, Suspense } from 'react';
+import type { Role, Session } from '@vigil/contracts';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import LoginPage from '../features/auth/pages/login-page';
@@ -152,179 +152,105 @@ function notificationRoutes() {
   ));
 }
 
+type GuardedPage = readonly [path: string, roles: readonly Role[], page: ReactNode];
+
+/** Pages a role may open; the others are sent home (RequireRole). */
+function guardedRoutes(pages: readonly GuardedPage[]) {
+  return pages.map(([path, roles, page]) => (
+    <Route
+      key={path}
+      path={path}
+      caseSensitive
+      element={<RequireRole roles={[...roles]}>{page}</RequireRole>}
+    />
+  ));
+}
+
+const accountRoles = ['super_user', 'user'] as const;
+
+/** The dashboard with the parts other features lend it: Acknowledge, the data panel, alarms. */
+function DashboardRoute() {
+  return (
+    <DashboardPage
+      renderAcknowledge={(alarm) => (
+        <Suspense fallback={null}>
+          <AcknowledgeButton alarm={alarm} compact />
+        </Suspense>
+      )}
+      renderDeviceData={(props) => (
+        <Suspense fallback={<PageLoader />}>
+          <DeviceDataPanel
+            {...props}
+            renderOpenAlarms={(deviceId) => (
+              <Suspense fallback={null}>
+                <DeviceOpenAlarms deviceId={deviceId} />
+              </Suspense>
+            )}
+            renderAlarms={(deviceId) => (
+              <Suspense fallback={<PageLoader />}>
+                <DeviceAlarmsTab deviceId={deviceId} />
+              </Suspense>
+            )}
+          />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+/** The pages of an account's people: alarms, reports, map, profiles, dashboard, events. */
+function accountRoutes() {
+  return guardedRoutes([
+    ['/reports', accountRoles, <ReportsPage key="reports" />],
+    ['/map', accountRoles, <MapPage key="map" />],
+    ['/alertProfile', accountRoles, <AlertProfilePage key="alertProfile" />],
+    ['/lightProfile', accountRoles, <LightProfilePage key="lightProfile" />],
+    // Spec platform 6: the dashboard is not the administrator's (they have no account):
+    // sent home like the other pages a role cannot use, instead of five 403s.
+    ['/dashboard', accountRoles, <DashboardRoute key="dashboard" />],
+    ['/overview', accountRoles, <OverviewPage key="overview" />],
+    ['/alarmEvents', accountRoles, <AlarmEventsPage key="alarmEvents" />],
+  ]);
+}
+
+/** The users page, with the notifications feature's template relation. */
+function UsersRoute() {
+  return (
+    <UsersPage
+      renderLinkTemplate={(props) => (
+        <Suspense fallback={null}>
+          <LinkTemplateModal {...props} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+/** The managers' and the platform administrator's pages. */
+function managementRoutes() {
+  return [
+    ...guardedRoutes([['/users', managers, <UsersRoute key="users" />]]),
+    ...notificationRoutes(),
+    ...guardedRoutes([
+      ['/subUsers', managers, <SubUsersPage key="subUsers" />],
+      ['/devices', ['super_user'], <DevicesPage key="devices" />],
+      ['/gateways', managers, <GatewaysPage key="gateways" />],
+      ['/otaDevices', ['super_admin'], <OtaDevicesPage key="otaDevices" />],
+      ['/accounts', ['super_admin'], <AccountsPage key="accounts" />],
+      ['/gatewaylogs', managers, <GatewayLogsPage key="gatewaylogs" />],
+      ['/AuditTrail', managers, <AuditTrailPage key="auditTrail" />],
+    ]),
+  ];
+}
+
 function SignedInRoutes({ session }: { session: StoredSession }) {
   return (
     <Routes>
       <Route element={<PublicLayout width={authWidth} />}>{mailLinkRoutes()}</Route>
       <Route element={<SignedInLayout session={session} />}>
         <Route path="/alarms" caseSensitive element={<AlarmsPage />} />
-        <Route
-          path="/reports"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user', 'user']}>
-              <ReportsPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/map"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user', 'user']}>
-              <MapPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/alertProfile"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user', 'user']}>
-              <AlertProfilePage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/lightProfile"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user', 'user']}>
-              <LightProfilePage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/dashboard"
-          caseSensitive
-          element={
-            // Spec platform 6: the dashboard is not the administrator's (they have no account):
-            // sent home like the other pages a role cannot use, instead of five 403s.
-            <RequireRole roles={['super_user', 'user']}>
-              <DashboardPage
-                renderAcknowledge={(alarm) => (
-                  <Suspense fallback={null}>
-                    <AcknowledgeButton alarm={alarm} compact />
-                  </Suspense>
-                )}
-                renderDeviceData={(props) => (
-                  <Suspense fallback={<PageLoader />}>
-                    <DeviceDataPanel
-                      {...props}
-                      renderOpenAlarms={(deviceId) => (
-                        <Suspense fallback={null}>
-                          <DeviceOpenAlarms deviceId={deviceId} />
-                        </Suspense>
-                      )}
-                      renderAlarms={(deviceId) => (
-                        <Suspense fallback={<PageLoader />}>
-                          <DeviceAlarmsTab deviceId={deviceId} />
-                        </Suspense>
-                      )}
-                    />
-                  </Suspense>
-                )}
-              />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/overview"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user', 'user']}>
-              <OverviewPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/alarmEvents"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user', 'user']}>
-              <AlarmEventsPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/users"
-          caseSensitive
-          element={
-            <RequireRole roles={[...managers]}>
-              <UsersPage
-                renderLinkTemplate={(props) => (
-                  <Suspense fallback={null}>
-                    <LinkTemplateModal {...props} />
-                  </Suspense>
-                )}
-              />
-            </RequireRole>
-          }
-        />
-        {notificationRoutes()}
-        <Route
-          path="/subUsers"
-          caseSensitive
-          element={
-            <RequireRole roles={[...managers]}>
-              <SubUsersPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/devices"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_user']}>
-              <DevicesPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/gateways"
-          caseSensitive
-          element={
-            <RequireRole roles={[...managers]}>
-              <GatewaysPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/otaDevices"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_admin']}>
-              <OtaDevicesPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/accounts"
-          caseSensitive
-          element={
-            <RequireRole roles={['super_admin']}>
-              <AccountsPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/gatewaylogs"
-          caseSensitive
-          element={
-            <RequireRole roles={[...managers]}>
-              <GatewayLogsPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path="/AuditTrail"
-          caseSensitive
-          element={
-            <RequireRole roles={[...managers]}>
-              <AuditTrailPage />
-            </RequireRole>
-          }
-        />
+        {accountRoutes()}
+        {managementRoutes()}
         {legalRoutes()}
         <Route path="*" element={<Navigate to={homePath(session.role)} replace />} />
       </Route>

@@ -89,10 +89,8 @@ interface UnlockPromptProps {
   onCancel: () => void;
 }
 
-/** A small prompt inside the form (not a form of its own: forms do not nest). */
-function UnlockPrompt({ onUnlocked, onCancel }: UnlockPromptProps) {
-  const { t } = useTranslation();
-  const titleId = useId();
+/** The password typed, its error, and the unlock that hands the token on. */
+function useUnlock(onUnlocked: (unlockToken: string) => void) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -114,6 +112,18 @@ function UnlockPrompt({ onUnlocked, onCancel }: UnlockPromptProps) {
       setPending(false);
     }
   };
+  const change = (value: string) => {
+    setPassword(value);
+    setError(undefined);
+  };
+  return { password, error, pending, change, submit };
+}
+
+/** A small prompt inside the form (not a form of its own: forms do not nest). */
+function UnlockPrompt({ onUnlocked, onCancel }: UnlockPromptProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { password, error, pending, change, submit } = useUnlock(onUnlocked);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -141,8 +151,7 @@ function UnlockPrompt({ onUnlocked, onCancel }: UnlockPromptProps) {
           value={password}
           error={errorText(error)}
           onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setError(undefined);
+            change(event.currentTarget.value);
           }}
           onKeyDown={onKeyDown}
         />

@@ -17,6 +17,46 @@ import { RouteFade } from '../route-fade';
 import { NavLinks } from './nav-links';
 import { TopBar } from './top-bar';
 
+/** The alarm sound's mute, kept per person: shown as being saved while the save runs. */
+function useAlarmSoundMuted(saved: boolean | undefined) {
+  const preferences = useUpdatePreferences();
+  const { mutate: savePreferences } = preferences;
+  const onMutedChange = useCallback(
+    (alarmSoundMuted: boolean) => {
+      savePreferences({ alarmSoundMuted });
+    },
+    [savePreferences],
+  );
+  const muted = preferences.isPending ? preferences.variables.alarmSoundMuted : (saved ?? false);
+  return { muted, onMutedChange };
+}
+
+/** The session follows the person's metadata; so does the language, where none was chosen. */
+function useMetadataSync(data: ReturnType<typeof useUserMetadata>['data']) {
+  useEffect(() => {
+    if (!data) return;
+    syncSession({ role: data.role, email: data.email });
+    // A person's saved language applies in a browser where no language was chosen yet.
+    if (!hasStoredLanguage() && data.language !== i18n.language) {
+      void changeLanguage(data.language);
+    }
+  }, [data]);
+}
+
+/** The backdrop beside the phone's navigation drawer: a tap on it closes the drawer. */
+function NavBackdrop({ onClose }: { onClose: () => void }) {
+  return (
+    <Overlay
+      hiddenFrom="sm"
+      fixed
+      zIndex={99}
+      backgroundOpacity={0.35}
+      onClick={onClose}
+      data-testid="nav-backdrop"
+    />
+  );
+}
+
 /** The signed-in shell: top bar, navigation by role, and the page with its fade. */
 export default function SignedInLayout({ session }: { session: StoredSession }) {
   const [navOpened, nav] = useDisclosure(false);
@@ -28,26 +68,8 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
   const person = metadata.data ?? { email: session.email, role: session.role, cameraUrl: null };
   // Alarms are an account's: the platform administrator has none to watch.
   const watchesAlarms = person.role !== 'super_admin';
-  const preferences = useUpdatePreferences();
-  const { mutate: savePreferences } = preferences;
-  const onMutedChange = useCallback(
-    (alarmSoundMuted: boolean) => {
-      savePreferences({ alarmSoundMuted });
-    },
-    [savePreferences],
-  );
-  const muted = preferences.isPending
-    ? preferences.variables.alarmSoundMuted
-    : (metadata.data?.alarmSoundMuted ?? false);
-
-  useEffect(() => {
-    if (!metadata.data) return;
-    syncSession({ role: metadata.data.role, email: metadata.data.email });
-    // A person's saved language applies in a browser where no language was chosen yet.
-    if (!hasStoredLanguage() && metadata.data.language !== i18n.language) {
-      void changeLanguage(metadata.data.language);
-    }
-  }, [metadata.data]);
+  const { muted, onMutedChange } = useAlarmSoundMuted(metadata.data?.alarmSoundMuted);
+  useMetadataSync(metadata.data);
 
   return (
     <AccountChannelProvider enabled={watchesAlarms}>
@@ -70,16 +92,7 @@ export default function SignedInLayout({ session }: { session: StoredSession }) 
               alarms={watchesAlarms ? <AlarmIndicator /> : null}
             />
           </AppShell.Header>
-          {navOpened && (
-            <Overlay
-              hiddenFrom="sm"
-              fixed
-              zIndex={99}
-              backgroundOpacity={0.35}
-              onClick={nav.close}
-              data-testid="nav-backdrop"
-            />
-          )}
+          {navOpened && <NavBackdrop onClose={nav.close} />}
           {/* On phones a drawer beside the page (Mantine opens it full width), so a tap beside
               it, on the backdrop, closes it. */}
           <AppShell.Navbar maw={280}>

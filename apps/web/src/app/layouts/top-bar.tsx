@@ -59,19 +59,7 @@ export function TopBar(props: TopBarProps) {
             <IconSettings size={18} />
           </ActionIcon>
         </Tooltip>
-        <Group gap="xs" wrap="nowrap" visibleFrom="sm" ml="xs" data-testid="user-identity">
-          <Avatar color="vigil" radius="xl" size={34} aria-hidden>
-            {email.slice(0, 1).toUpperCase()}
-          </Avatar>
-          <Stack gap={0} maw={220}>
-            <Text fz="sm" fw={600} truncate="end">
-              {email}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {t(`roles.${role}`)}
-            </Text>
-          </Stack>
-        </Group>
+        <UserIdentity email={email} role={role} />
         <Tooltip label={t('topbar.logout')}>
           <ActionIcon
             variant="default"
@@ -84,6 +72,26 @@ export function TopBar(props: TopBarProps) {
           </ActionIcon>
         </Tooltip>
       </Group>
+    </Group>
+  );
+}
+
+/** Who is signed in, from 768 px: the initial, the address and the role. */
+function UserIdentity({ email, role }: { email: string; role: Role }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" visibleFrom="sm" ml="xs" data-testid="user-identity">
+      <Avatar color="vigil" radius="xl" size={34} aria-hidden>
+        {email.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Stack gap={0} maw={220}>
+        <Text fz="sm" fw={600} truncate="end">
+          {email}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {t(`roles.${role}`)}
+        </Text>
+      </Stack>
     </Group>
   );
 }

@@ -64,16 +64,7 @@ function AccountRow({ account, actions }: { account: AccountSummary; actions: Ac
         </Text>
       </Table.Td>
       <Table.Td>
-        <Stack gap={2} align="flex-start">
-          <Text fz="sm" fw={500}>
-            {account.companyName}
-          </Text>
-          {deleted && (
-            <Badge color="red" variant="light" size="sm">
-              {t('accounts.deletedUntil', { date: formatDateTime(account.purgeAfter) })}
-            </Badge>
-          )}
-        </Stack>
+        <CompanyName account={account} deleted={deleted} />
       </Table.Td>
       <Table.Td {...hideBelow('sm')}>{account.email}</Table.Td>
       <Table.Td {...hideBelow('md')}>
@@ -86,21 +77,7 @@ function AccountRow({ account, actions }: { account: AccountSummary; actions: Ac
       </Table.Td>
       <Table.Td {...hideBelow('md')}>{formatDateTime(account.createdAt)}</Table.Td>
       <Table.Td>
-        <Button
-          size="compact-sm"
-          variant={account.voiceCall ? 'light' : 'default'}
-          leftSection={account.voiceCall ? <IconPhone size={14} /> : <IconPhoneOff size={14} />}
-          disabled={deleted}
-          onClick={() => {
-            actions.onVoiceCall(account);
-          }}
-        >
-          {account.voiceCall ? t('accounts.enabled') : t('accounts.disabled')}
-          {/* The name starts with the words shown (WCAG 2.5.3), then says whose it is. */}
-          <VisuallyHidden component="span">
-            , {t('accounts.voiceCallFor', { name: account.companyName })}
-          </VisuallyHidden>
-        </Button>
+        <VoiceCallButton account={account} deleted={deleted} actions={actions} />
       </Table.Td>
       <Table.Td>
         <RowActions
@@ -128,5 +105,50 @@ function AccountRow({ account, actions }: { account: AccountSummary; actions: Ac
         />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The company, and until when a deleted account is kept. */
+function CompanyName({ account, deleted }: { account: AccountSummary; deleted: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text fz="sm" fw={500}>
+        {account.companyName}
+      </Text>
+      {deleted && (
+        <Badge color="red" variant="light" size="sm">
+          {t('accounts.deletedUntil', { date: formatDateTime(account.purgeAfter) })}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+interface VoiceCallButtonProps {
+  account: AccountSummary;
+  deleted: boolean;
+  actions: AccountActions;
+}
+
+/** The account's voice call, enabled or disabled: a click changes it (not for a deleted account). */
+function VoiceCallButton({ account, deleted, actions }: VoiceCallButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="compact-sm"
+      variant={account.voiceCall ? 'light' : 'default'}
+      leftSection={account.voiceCall ? <IconPhone size={14} /> : <IconPhoneOff size={14} />}
+      disabled={deleted}
+      onClick={() => {
+        actions.onVoiceCall(account);
+      }}
+    >
+      {account.voiceCall ? t('accounts.enabled') : t('accounts.disabled')}
+      {/* The name starts with the words shown (WCAG 2.5.3), then says whose it is. */}
+      <VisuallyHidden component="span">
+        , {t('accounts.voiceCallFor', { name: account.companyName })}
+      </VisuallyHidden>
+    </Button>
   );
 }

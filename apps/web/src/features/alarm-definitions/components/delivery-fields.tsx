@@ -1,5 +1,6 @@
 import { Checkbox, Group, Input, Select, SimpleGrid, Switch } from '@mantine/core';
 import { alarmDelayMinutes, alarmFrequencies } from '@vigil/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryDraft } from '../form-values';
 
@@ -7,6 +8,12 @@ const zones = (): string[] => {
   const supported = Intl.supportedValuesOf('timeZone');
   return supported.includes('Etc/UTC') ? supported : ['Etc/UTC', ...supported];
 };
+
+const minuteOptions = (t: TFunction, minutes: readonly number[]) =>
+  minutes.map((count) => ({
+    value: String(count),
+    label: t('alarmDefinitions.form.minutes', { count }),
+  }));
 
 interface DeliveryFieldsProps {
   draft: DeliveryDraft;
@@ -27,23 +34,12 @@ export function DeliveryFields({
   channelError,
 }: DeliveryFieldsProps) {
   const { t } = useTranslation();
-  const check = (
-    field: 'emailEnable' | 'textEnable' | 'callEnable' | 'adminEnable' | 'enable',
-  ) => ({
-    checked: draft[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      onChange({ [field]: event.currentTarget.checked });
-    },
-  });
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: withTimezone ? 3 : 2 }} spacing="sm">
         <Select
           label={t('alarmDefinitions.form.delay')}
-          data={alarmDelayMinutes.map((minutes) => ({
-            value: String(minutes),
-            label: t('alarmDefinitions.form.minutes', { count: minutes }),
-          }))}
+          data={minuteOptions(t, alarmDelayMinutes)}
           allowDeselect={false}
           value={String(draft.delayMinutes)}
           onChange={(value) => {
@@ -52,10 +48,7 @@ export function DeliveryFields({
         />
         <Select
           label={t('alarmDefinitions.form.frequency')}
-          data={alarmFrequencies.map((minutes) => ({
-            value: String(minutes),
-            label: t('alarmDefinitions.form.minutes', { count: minutes }),
-          }))}
+          data={minuteOptions(t, alarmFrequencies)}
           allowDeselect={false}
           disabled={draft.oneTime}
           value={String(draft.frequency)}
@@ -83,6 +76,30 @@ export function DeliveryFields({
           onChange({ oneTime: event.currentTarget.checked });
         }}
       />
+      <DeliveryChannels
+        draft={draft}
+        voiceCall={voiceCall}
+        onChange={onChange}
+        channelError={channelError}
+      />
+    </>
+  );
+}
+
+/** The channels' checkboxes (call only for voice accounts), the admin copy and the enable flag. */
+function DeliveryChannels(props: Omit<DeliveryFieldsProps, 'withTimezone'>) {
+  const { draft, voiceCall, onChange, channelError } = props;
+  const { t } = useTranslation();
+  const check = (
+    field: 'emailEnable' | 'textEnable' | 'callEnable' | 'adminEnable' | 'enable',
+  ) => ({
+    checked: draft[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      onChange({ [field]: event.currentTarget.checked });
+    },
+  });
+  return (
+    <>
       <Group gap="lg" wrap="wrap">
         <Checkbox label={t('alarmDefinitions.form.email')} {...check('emailEnable')} />
         <Checkbox label={t('alarmDefinitions.form.text')} {...check('textEnable')} />

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { DeviceAlarm } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useDeviceAlarms } from '../api/list-device-alarms';
 import { DeleteAlarmModal } from '../modals/delete-alarm-modal';
 import { DeviceAlarmModal } from '../modals/device-alarm-modal';
+import { alarmRowActions } from './alarm-row-actions';
 import { alarmTypeText } from './alarm-type';
 
 /**
@@ -25,26 +26,15 @@ export function DeviceAlarmsTab({ deviceId }: { deviceId: string }) {
   const role = session?.role ?? 'user';
   const list = alarms.data?.list ?? [];
 
-  const actions = (alarm: DeviceAlarm): RowAction[] =>
-    alarm.canEdit
-      ? [
-          {
-            label: t('alarmDefinitions.alarm.edit', { name: alarm.name }),
-            icon: IconPencil,
-            onClick: () => {
-              setEditing({ alarm });
-            },
-          },
-          {
-            label: t('alarmDefinitions.alarm.delete', { name: alarm.name }),
-            icon: IconTrash,
-            color: 'red',
-            onClick: () => {
-              setDeleting(alarm);
-            },
-          },
-        ]
-      : [];
+  const actions = (alarm: DeviceAlarm) =>
+    alarmRowActions(t, alarm, {
+      onEdit: () => {
+        setEditing({ alarm });
+      },
+      onDelete: () => {
+        setDeleting(alarm);
+      },
+    });
 
   return (
     <Stack gap="sm" py="xs">
@@ -66,43 +56,7 @@ export function DeviceAlarmsTab({ deviceId }: { deviceId: string }) {
           {t('alarmDefinitions.alarm.none')}
         </Text>
       ) : (
-        <DataTable stickyActions>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('alarmDefinitions.columns.alarmName')}</Table.Th>
-                <Table.Th>{t('alarmDefinitions.columns.type')}</Table.Th>
-                <Table.Th>{t('alarmDefinitions.columns.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('alarmDefinitions.columns.action')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((alarm) => (
-                <Table.Tr key={alarm.id}>
-                  <Table.Td>
-                    {alarm.name}
-                    {alarm.profileId && (
-                      <Badge ml="xs" size="xs" variant="light">
-                        {t('alarmDefinitions.alarm.fromProfile')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{alarmTypeText(alarm, t)}</Table.Td>
-                  <Table.Td>
-                    {alarm.enable
-                      ? t('alarmDefinitions.status.enabled')
-                      : t('alarmDefinitions.status.disabled')}
-                  </Table.Td>
-                  <Table.Td>
-                    <RowActions actions={actions(alarm)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </DataTable>
+        <DeviceAlarmsTable list={list} actions={actions} />
       )}
       <DeviceAlarmModal
         opened={editing !== null}
@@ -120,5 +74,54 @@ export function DeviceAlarmsTab({ deviceId }: { deviceId: string }) {
         }}
       />
     </Stack>
+  );
+}
+
+interface DeviceAlarmsTableProps {
+  list: DeviceAlarm[];
+  actions: (alarm: DeviceAlarm) => RowAction[];
+}
+
+/** The device's alarms: name (and whether a profile set it), type, status and the row's actions. */
+function DeviceAlarmsTable({ list, actions }: DeviceAlarmsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <DataTable stickyActions>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('alarmDefinitions.columns.alarmName')}</Table.Th>
+            <Table.Th>{t('alarmDefinitions.columns.type')}</Table.Th>
+            <Table.Th>{t('alarmDefinitions.columns.status')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('alarmDefinitions.columns.action')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((alarm) => (
+            <Table.Tr key={alarm.id}>
+              <Table.Td>
+                {alarm.name}
+                {alarm.profileId && (
+                  <Badge ml="xs" size="xs" variant="light">
+                    {t('alarmDefinitions.alarm.fromProfile')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{alarmTypeText(alarm, t)}</Table.Td>
+              <Table.Td>
+                {alarm.enable
+                  ? t('alarmDefinitions.status.enabled')
+                  : t('alarmDefinitions.status.disabled')}
+              </Table.Td>
+              <Table.Td>
+                <RowActions actions={actions(alarm)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </DataTable>
   );
 }

@@ -17,6 +17,18 @@ function unitOf(key: AlarmMetricKey, unit: TemperatureUnit): string {
   return key === 'pressure' ? 'hPa' : '%';
 }
 
+/** What both numbers beside the slider share: size, step, decimals, bounds and enabled. */
+const boundInputProps = (bounds: Range, enabled: boolean) =>
+  ({
+    w: 110,
+    size: 'xs',
+    step,
+    decimalScale: 1,
+    min: bounds[0],
+    max: bounds[1],
+    disabled: !enabled,
+  }) as const;
+
 interface RangeFieldProps {
   label: string;
   suffix: string;
@@ -50,75 +62,35 @@ export function RangeField(props: RangeFieldProps) {
     next[index] = number;
     onRangeChange(next);
   };
+  const numberProps = boundInputProps(bounds, enabled);
   return (
     <Stack gap={6}>
-      {withToggle ? (
-        <Checkbox
-          label={`${label} (${suffix})`}
-          checked={enabled}
-          onChange={(event) => {
-            onEnabledChange(event.currentTarget.checked);
-          }}
-        />
-      ) : (
-        <Text size="sm" fw={500}>{`${label} (${suffix})`}</Text>
-      )}
+      <RangeTitle
+        text={`${label} (${suffix})`}
+        withToggle={withToggle}
+        enabled={enabled}
+        onEnabledChange={onEnabledChange}
+      />
       <Group gap="sm" wrap="wrap" align="center">
         <NumberInput
           aria-label={t('alarmDefinitions.form.minOf', { metric: label })}
-          w={110}
-          size="xs"
-          step={step}
-          decimalScale={1}
-          min={bounds[0]}
-          max={bounds[1]}
-          disabled={!enabled}
+          {...numberProps}
           value={range[0]}
           onChange={setBound(0)}
           {...invalid(minError)}
         />
-        {props.logarithmic ? (
-          <RangeSlider
-            style={{ flex: 1, minWidth: 160 }}
-            aria-label={label}
-            thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
-            thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
-            min={0}
-            max={logSteps}
-            step={1}
-            minRange={0}
-            label={(position) => `${String(fromLogPosition(position, bounds))} ${suffix}`}
-            disabled={!enabled}
-            value={[toLogPosition(range[0], bounds), toLogPosition(range[1], bounds)]}
-            onChange={([from, to]) => {
-              onRangeChange([fromLogPosition(from, bounds), fromLogPosition(to, bounds)]);
-            }}
-          />
-        ) : (
-          <RangeSlider
-            style={{ flex: 1, minWidth: 160 }}
-            aria-label={label}
-            thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
-            thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
-            min={bounds[0]}
-            max={bounds[1]}
-            step={step}
-            minRange={0}
-            precision={1}
-            disabled={!enabled}
-            value={range}
-            onChange={onRangeChange}
-          />
-        )}
+        <BoundsSlider
+          label={label}
+          suffix={suffix}
+          bounds={bounds}
+          logarithmic={props.logarithmic}
+          enabled={enabled}
+          range={range}
+          onRangeChange={onRangeChange}
+        />
         <NumberInput
           aria-label={t('alarmDefinitions.form.maxOf', { metric: label })}
-          w={110}
-          size="xs"
-          step={step}
-          decimalScale={1}
-          min={bounds[0]}
-          max={bounds[1]}
-          disabled={!enabled}
+          {...numberProps}
           value={range[1]}
           onChange={setBound(1)}
           {...invalid(maxError)}
@@ -126,6 +98,74 @@ export function RangeField(props: RangeFieldProps) {
       </Group>
       {message && <Input.Error id={errorId}>{message}</Input.Error>}
     </Stack>
+  );
+}
+
+interface RangeTitleProps {
+  text: string;
+  withToggle: boolean;
+  enabled: boolean;
+  onEnabledChange: (enabled: boolean) => void;
+}
+
+/** The range's title: its enable checkbox, or plain text when the range is always on. */
+function RangeTitle({ text, withToggle, enabled, onEnabledChange }: RangeTitleProps) {
+  return withToggle ? (
+    <Checkbox
+      label={text}
+      checked={enabled}
+      onChange={(event) => {
+        onEnabledChange(event.currentTarget.checked);
+      }}
+    />
+  ) : (
+    <Text size="sm" fw={500}>
+      {text}
+    </Text>
+  );
+}
+
+type BoundsSliderProps = Pick<
+  RangeFieldProps,
+  'label' | 'suffix' | 'bounds' | 'logarithmic' | 'enabled' | 'range' | 'onRangeChange'
+>;
+
+/** The range's slider: linear in steps of 0.1, or logarithmic (lux) with exact labels. */
+function BoundsSlider(props: BoundsSliderProps) {
+  const { label, suffix, bounds, enabled, range, onRangeChange } = props;
+  const { t } = useTranslation();
+  return props.logarithmic ? (
+    <RangeSlider
+      style={{ flex: 1, minWidth: 160 }}
+      aria-label={label}
+      thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
+      thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
+      min={0}
+      max={logSteps}
+      step={1}
+      minRange={0}
+      label={(position) => `${String(fromLogPosition(position, bounds))} ${suffix}`}
+      disabled={!enabled}
+      value={[toLogPosition(range[0], bounds), toLogPosition(range[1], bounds)]}
+      onChange={([from, to]) => {
+        onRangeChange([fromLogPosition(from, bounds), fromLogPosition(to, bounds)]);
+      }}
+    />
+  ) : (
+    <RangeSlider
+      style={{ flex: 1, minWidth: 160 }}
+      aria-label={label}
+      thumbFromLabel={t('alarmDefinitions.form.minOf', { metric: label })}
+      thumbToLabel={t('alarmDefinitions.form.maxOf', { metric: label })}
+      min={bounds[0]}
+      max={bounds[1]}
+      step={step}
+      minRange={0}
+      precision={1}
+      disabled={!enabled}
+      value={range}
+      onChange={onRangeChange}
+    />
   );
 }
 

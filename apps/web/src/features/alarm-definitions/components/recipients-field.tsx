@@ -70,27 +70,12 @@ export function RecipientsField(props: RecipientsFieldProps) {
           error={error}
         />
       )}
-      {contacts.length > 0 && (
-        <Stack gap={4}>
-          {contacts.map((contact) => (
-            <Group key={contact.email} justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {contact.email} · {contact.countryCode} {contact.phoneNumber}
-              </Text>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('alarmDefinitions.form.removeContact', { email: contact.email })}
-                onClick={() => {
-                  onChange(recipients.filter((r) => r !== contact));
-                }}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <ContactList
+        contacts={contacts}
+        onRemove={(contact) => {
+          onChange(recipients.filter((r) => r !== contact));
+        }}
+      />
       <AddContact
         onAdd={(contact) => {
           const taken = recipients.some(
@@ -102,6 +87,38 @@ export function RecipientsField(props: RecipientsFieldProps) {
         }}
       />
       {!canPickUsers && error && <Input.Error>{error}</Input.Error>}
+    </Stack>
+  );
+}
+
+interface ContactListProps {
+  contacts: RecipientDraft[];
+  onRemove: (contact: RecipientDraft) => void;
+}
+
+/** The contacts added by email and phone, each with its remove button. */
+function ContactList({ contacts, onRemove }: ContactListProps) {
+  const { t } = useTranslation();
+  if (contacts.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      {contacts.map((contact) => (
+        <Group key={contact.email} justify="space-between" wrap="nowrap">
+          <Text size="sm">
+            {contact.email} · {contact.countryCode} {contact.phoneNumber}
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('alarmDefinitions.form.removeContact', { email: contact.email })}
+            onClick={() => {
+              onRemove(contact);
+            }}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
     </Stack>
   );
 }

@@ -38,45 +38,67 @@ export function WeekdaySchedule({ schedule, onChange }: WeekdayScheduleProps) {
                 setDay(index, { enabled: event.currentTarget.checked });
               }}
             />
-            {[0, 1].map((w) => {
-              const window = day.windows[w] ?? { from: '08:00', to: '12:00' };
-              const setWindow = (field: 'from' | 'to', value: string) => {
-                const windows = [0, 1].map((i) => day.windows[i] ?? { from: '08:00', to: '12:00' });
-                windows[w] = { ...window, [field]: value };
-                setDay(index, { windows });
-              };
-              const label = t('alarmDefinitions.light.window', { day: dayName, number: w + 1 });
-              return (
-                <Group key={w} gap="xs" mt="xs" wrap="nowrap" align="flex-end">
-                  <Text size="xs" c="dimmed" w={16}>
-                    {w + 1}.
-                  </Text>
-                  <NativeSelect
-                    aria-label={`${label} ${t('alarmDefinitions.light.from')}`}
-                    size="xs"
-                    data={quarterHours}
-                    disabled={!day.enabled}
-                    value={window.from}
-                    onChange={(event) => {
-                      setWindow('from', event.currentTarget.value);
-                    }}
-                  />
-                  <NativeSelect
-                    aria-label={`${label} ${t('alarmDefinitions.light.to')}`}
-                    size="xs"
-                    data={quarterHours}
-                    disabled={!day.enabled}
-                    value={window.to}
-                    onChange={(event) => {
-                      setWindow('to', event.currentTarget.value);
-                    }}
-                  />
-                </Group>
-              );
-            })}
+            {[0, 1].map((w) => (
+              <TimeWindow
+                key={w}
+                day={day}
+                dayName={dayName}
+                index={w}
+                onChange={(windows) => {
+                  setDay(index, { windows });
+                }}
+              />
+            ))}
           </Paper>
         );
       })}
     </SimpleGrid>
+  );
+}
+
+interface TimeWindowProps {
+  day: LightSchedule['days'][number];
+  dayName: string;
+  /** The first or the second window of the day. */
+  index: number;
+  onChange: (windows: LightSchedule['days'][number]['windows']) => void;
+}
+
+/** One of a day's two time windows: from and to, in 15-minute steps. */
+function TimeWindow({ day, dayName, index: w, onChange }: TimeWindowProps) {
+  const { t } = useTranslation();
+  const window = day.windows[w] ?? { from: '08:00', to: '12:00' };
+  const setWindow = (field: 'from' | 'to', value: string) => {
+    const windows = [0, 1].map((i) => day.windows[i] ?? { from: '08:00', to: '12:00' });
+    windows[w] = { ...window, [field]: value };
+    onChange(windows);
+  };
+  const label = t('alarmDefinitions.light.window', { day: dayName, number: w + 1 });
+  return (
+    <Group gap="xs" mt="xs" wrap="nowrap" align="flex-end">
+      <Text size="xs" c="dimmed" w={16}>
+        {w + 1}.
+      </Text>
+      <NativeSelect
+        aria-label={`${label} ${t('alarmDefinitions.light.from')}`}
+        size="xs"
+        data={quarterHours}
+        disabled={!day.enabled}
+        value={window.from}
+        onChange={(event) => {
+          setWindow('from', event.currentTarget.value);
+        }}
+      />
+      <NativeSelect
+        aria-label={`${label} ${t('alarmDefinitions.light.to')}`}
+        size="xs"
+        data={quarterHours}
+        disabled={!day.enabled}
+        value={window.to}
+        onChange={(event) => {
+          setWindow('to', event.currentTarget.value);
+        }}
+      />
+    </Group>
   );
 }

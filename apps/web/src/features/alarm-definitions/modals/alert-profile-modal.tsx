@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { alarmMetrics, alertProfileBody, type AlertProfile } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { useSession } from '../../../lib/session';
 import { useDeviceOptions, useVoiceCall } from '../api/form-options';
 import { useSaveAlertProfile } from '../api/save-alert-profile';
-import { DeliveryFields } from '../components/delivery-fields';
-import { MetricFields } from '../components/metric-fields';
-import { RecipientsField } from '../components/recipients-field';
+import { AlarmFormButtons, AlarmSettingsFields } from '../components/alarm-settings-fields';
 import { useSaveFlow } from '../components/use-save-flow';
 import { useUnitDraft } from '../components/use-unit-draft';
 import {
@@ -64,11 +51,9 @@ export function AlertProfileModal({ opened, profile, onClose }: AlertProfileModa
 
 type ProfileDraft = AlarmDraft & { devices: string[] };
 
-function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'opened'>) {
+/** The profile's draft, its validation and the save that keeps the modal open on success. */
+function useAlertProfileForm(profile: AlertProfile | undefined, onClose: () => void) {
   const { t } = useTranslation();
-  const session = useSession();
-  const voiceCall = useVoiceCall();
-  const devices = useDeviceOptions(session?.userId ?? '');
   const { unit, draft, patch } = useUnitDraft<ProfileDraft>((shownUnit) => ({
     name: profile?.profileName ?? '',
     metrics: metricDrafts(profile, shownUnit),
@@ -98,6 +83,15 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
       profile ? t('alarmDefinitions.profile.saved') : t('alarmDefinitions.profile.added'),
     );
   };
+  return { unit, draft, patch, errors, save, flow, submit };
+}
+
+function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const voiceCall = useVoiceCall();
+  const devices = useDeviceOptions(session?.userId ?? '');
+  const { unit, draft, patch, errors, save, flow, submit } = useAlertProfileForm(profile, onClose);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -131,51 +125,15 @@ function AlertProfileForm({ profile, onClose }: Omit<AlertProfileModalProps, 'op
             errors.clear('devices');
           }}
         />
-        <Title order={5}>{t('alarmDefinitions.form.thresholds')}</Title>
-        <MetricFields
-          metrics={draft.metrics}
-          unit={unit}
-          errorOf={errors.error}
-          onChange={(key, metric) => {
-            patch({ metrics: { ...draft.metrics, [key]: metric } });
-          }}
-        />
-        <Checkbox
-          label={t('alarmDefinitions.metrics.water')}
-          checked={draft.waterEnabled}
-          onChange={(event) => {
-            patch({ waterEnabled: event.currentTarget.checked });
-          }}
-        />
-        <Divider />
-        <Title order={5}>{t('alarmDefinitions.form.recipients')}</Title>
-        <RecipientsField
-          recipients={draft.recipients}
-          canPickUsers
-          error={errors.error('users')}
-          onChange={(recipients) => {
-            patch({ recipients });
-            errors.clear('users');
-          }}
-        />
-        <Divider />
-        <DeliveryFields
+        <AlarmSettingsFields
           draft={draft}
+          unit={unit}
+          patch={patch}
+          errors={errors}
+          canPickUsers
           voiceCall={voiceCall}
-          channelError={errors.error('emailEnable')}
-          onChange={(changes) => {
-            patch(changes);
-            errors.clear('emailEnable');
-          }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={flow.locked} loading={save.isPending}>
-            {t('alarmDefinitions.form.save')}
-          </Button>
-        </Group>
+        <AlarmFormButtons locked={flow.locked} saving={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

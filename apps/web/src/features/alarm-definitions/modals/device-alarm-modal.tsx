@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Modal,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { alarmMetrics, deviceAlarmBody, type DeviceAlarm, type Role } from '@vigil/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { useVoiceCall } from '../api/form-options';
 import { useSaveDeviceAlarm } from '../api/save-device-alarm';
-import { DeliveryFields } from '../components/delivery-fields';
-import { MetricFields } from '../components/metric-fields';
-import { RecipientsField } from '../components/recipients-field';
+import { AlarmFormButtons, AlarmSettingsFields } from '../components/alarm-settings-fields';
 import { useSaveFlow } from '../components/use-save-flow';
 import { useUnitDraft } from '../components/use-unit-draft';
 import { alarmDraft, alarmPayload, type AlarmDraft } from '../form-values';
@@ -112,51 +100,15 @@ function DeviceAlarmForm({
             errors.clear('name');
           }}
         />
-        <Title order={5}>{t('alarmDefinitions.form.thresholds')}</Title>
-        <MetricFields
-          metrics={draft.metrics}
-          unit={unit}
-          errorOf={errors.error}
-          onChange={(key, metric) => {
-            patch({ metrics: { ...draft.metrics, [key]: metric } });
-          }}
-        />
-        <Checkbox
-          label={t('alarmDefinitions.metrics.water')}
-          checked={draft.waterEnabled}
-          onChange={(event) => {
-            patch({ waterEnabled: event.currentTarget.checked });
-          }}
-        />
-        <Divider />
-        <Title order={5}>{t('alarmDefinitions.form.recipients')}</Title>
-        <RecipientsField
-          recipients={draft.recipients}
-          canPickUsers={role === 'super_user'}
-          error={errors.error('users')}
-          onChange={(recipients) => {
-            patch({ recipients });
-            errors.clear('users');
-          }}
-        />
-        <Divider />
-        <DeliveryFields
+        <AlarmSettingsFields
           draft={draft}
+          unit={unit}
+          patch={patch}
+          errors={errors}
+          canPickUsers={role === 'super_user'}
           voiceCall={voiceCall}
-          channelError={errors.error('emailEnable')}
-          onChange={(changes) => {
-            patch(changes);
-            errors.clear('emailEnable');
-          }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" disabled={flow.locked} loading={save.isPending}>
-            {t('alarmDefinitions.form.save')}
-          </Button>
-        </Group>
+        <AlarmFormButtons locked={flow.locked} saving={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

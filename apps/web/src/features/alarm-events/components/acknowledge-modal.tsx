@@ -42,13 +42,17 @@ export function AcknowledgeModal({ alarm, onClose }: AcknowledgeModalProps) {
   );
 }
 
-function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: () => void }) {
+/** The signature's fields and errors, and the acknowledgement that checks them on the server. */
+function useAcknowledgeForm(alarm: AcknowledgedAlarm, onDone: () => void) {
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
   const [password, setPassword] = useState('');
   const [meaning, setMeaning] = useState<SignatureMeaning | null>('reviewed_and_acted_on');
   const [errors, setErrors] = useState<FieldErrors>({});
   const acknowledge = useAcknowledgeAlarm();
+  const clear = (field: keyof FieldErrors) => {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const submit = () => {
     const found: FieldErrors = {};
     if (!comment.trim()) found.comment = translateMessage(messages.commentRequired);
@@ -70,15 +74,70 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: 
         );
       });
   };
+  const fields = { comment, setComment, password, setPassword, meaning, setMeaning };
+  return { ...fields, errors, clear, submit, pending: acknowledge.isPending };
+}
+
+function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useAcknowledgeForm(alarm, onDone);
+  const { errors, clear } = form;
   return (
     <Stack
       gap="sm"
       component="form"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        form.submit();
       }}
     >
+      <AlarmHeading alarm={alarm} />
+      <Textarea
+        label={t('alarmEvents.comments.label')}
+        placeholder={t('alarmEvents.comments.placeholder')}
+        withAsterisk
+        rows={3}
+        maxLength={1000}
+        value={form.comment}
+        error={errors.comment}
+        onChange={(event) => {
+          form.setComment(event.currentTarget.value);
+          clear('comment');
+        }}
+      />
+      <MeaningSelect
+        meaning={form.meaning}
+        error={errors.meaning}
+        onChange={(meaning) => {
+          form.setMeaning(meaning);
+          clear('meaning');
+        }}
+      />
+      <PasswordInput
+        label={t('alarmEvents.acknowledge.password')}
+        autoComplete="current-password"
+        withAsterisk
+        value={form.password}
+        error={errors.password}
+        onChange={(event) => {
+          form.setPassword(event.currentTarget.value);
+          clear('password');
+        }}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" color="teal.9" loading={form.pending}>
+          {t('alarmEvents.acknowledge.submit')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The device, the alarm's detail and what signing means. */
+function AlarmHeading({ alarm }: { alarm: AcknowledgedAlarm }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <Text size="sm" fw={600}>
         {alarm.deviceName}
       </Text>
@@ -88,52 +147,35 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: AcknowledgedAlarm; onDone: 
         </Text>
       )}
       <Text size="sm">{t('alarmEvents.acknowledge.help')}</Text>
-      <Textarea
-        label={t('alarmEvents.comments.label')}
-        placeholder={t('alarmEvents.comments.placeholder')}
-        withAsterisk
-        rows={3}
-        maxLength={1000}
-        value={comment}
-        error={errors.comment}
-        onChange={(event) => {
-          setComment(event.currentTarget.value);
-          setErrors((current) => ({ ...current, comment: undefined }));
-        }}
-      />
-      <Select
-        label={t('alarmAttention.acknowledge.meaning')}
-        description={t('alarmAttention.acknowledge.meaningHelp')}
-        withAsterisk
-        allowDeselect={false}
-        data={signatureMeanings.map((value) => ({
-          value,
-          label: t(`alarmAttention.meanings.${value}`),
-        }))}
-        value={meaning}
-        error={errors.meaning}
-        onChange={(value) => {
-          setMeaning(signatureMeanings.find((candidate) => candidate === value) ?? null);
-          setErrors((current) => ({ ...current, meaning: undefined }));
-        }}
-        comboboxProps={{ withinPortal: false }}
-      />
-      <PasswordInput
-        label={t('alarmEvents.acknowledge.password')}
-        autoComplete="current-password"
-        withAsterisk
-        value={password}
-        error={errors.password}
-        onChange={(event) => {
-          setPassword(event.currentTarget.value);
-          setErrors((current) => ({ ...current, password: undefined }));
-        }}
-      />
-      <Group justify="flex-end">
-        <Button type="submit" color="teal.9" loading={acknowledge.isPending}>
-          {t('alarmEvents.acknowledge.submit')}
-        </Button>
-      </Group>
-    </Stack>
+    </>
+  );
+}
+
+interface MeaningSelectProps {
+  meaning: SignatureMeaning | null;
+  error: string | undefined;
+  onChange: (meaning: SignatureMeaning | null) => void;
+}
+
+/** The meaning of the signature (21 CFR 11.50). */
+function MeaningSelect({ meaning, error, onChange }: MeaningSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('alarmAttention.acknowledge.meaning')}
+      description={t('alarmAttention.acknowledge.meaningHelp')}
+      withAsterisk
+      allowDeselect={false}
+      data={signatureMeanings.map((value) => ({
+        value,
+        label: t(`alarmAttention.meanings.${value}`),
+      }))}
+      value={meaning}
+      error={error}
+      onChange={(value) => {
+        onChange(signatureMeanings.find((candidate) => candidate === value) ?? null);
+      }}
+      comboboxProps={{ withinPortal: false }}
+    />
   );
 }

@@ -32,6 +32,38 @@ function alarmLines(event: NewAlarmEvent, unit: TemperatureUnit, t: TFunction) {
   };
 }
 
+/** The toast's body: the device, the lines and the button that opens the device. */
+function toastMessage(
+  event: NewAlarmEvent,
+  lines: ReturnType<typeof alarmLines>,
+  t: TFunction,
+  onOpenDevice: () => void,
+) {
+  return (
+    // The page's text colour, not the toast's dimmed one: at least 4.5:1 in both themes.
+    <Stack
+      gap={4}
+      data-testid="alarm-toast"
+      data-device={event.deviceId}
+      c="var(--mantine-color-text)"
+    >
+      <Text size="sm" fw={700}>
+        {event.deviceName ?? ''}
+      </Text>
+      <Text size="sm">{lines.what}</Text>
+      {lines.value && (
+        <Text size="sm">{t('alarmAttention.toast.value', { value: lines.value })}</Text>
+      )}
+      {lines.range && (
+        <Text size="sm">{t('alarmAttention.toast.limits', { range: lines.range })}</Text>
+      )}
+      <Button size="compact-sm" color="red.8" mt={4} onClick={onOpenDevice}>
+        {t('alarmAttention.toast.openDevice')}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * A new alarm anywhere in the account (the server sends it only to the people who may see the
  * device): a toast that stays until dismissed — device, value with unit, the limits and a button
@@ -71,38 +103,11 @@ export function AlarmAlerts() {
         sound.sound(key, false);
         toasts.current.delete(key);
       },
-      message: (
-        // The page's text colour, not the toast's dimmed one: at least 4.5:1 in both themes.
-        <Stack
-          gap={4}
-          data-testid="alarm-toast"
-          data-device={event.deviceId}
-          c="var(--mantine-color-text)"
-        >
-          <Text size="sm" fw={700}>
-            {event.deviceName ?? ''}
-          </Text>
-          <Text size="sm">{lines.what}</Text>
-          {lines.value && (
-            <Text size="sm">{t('alarmAttention.toast.value', { value: lines.value })}</Text>
-          )}
-          {lines.range && (
-            <Text size="sm">{t('alarmAttention.toast.limits', { range: lines.range })}</Text>
-          )}
-          <Button
-            size="compact-sm"
-            color="red.8"
-            mt={4}
-            onClick={() => {
-              // Seen and acted on: the toast (and its sound) gives way to the device.
-              notifications.hide(id);
-              void navigate(`/dashboard?device=${encodeURIComponent(event.deviceId)}`);
-            }}
-          >
-            {t('alarmAttention.toast.openDevice')}
-          </Button>
-        </Stack>
-      ),
+      message: toastMessage(event, lines, t, () => {
+        // Seen and acted on: the toast (and its sound) gives way to the device.
+        notifications.hide(id);
+        void navigate(`/dashboard?device=${encodeURIComponent(event.deviceId)}`);
+      }),
     });
   });
   useLiveEvent(channel, 'removeAlarm', (event) => {

@@ -30,7 +30,6 @@ export function AlarmEventsFilters({
   onExport,
 }: AlarmEventsFiltersProps) {
   const { t } = useTranslation();
-  const options = useFilterOptions();
   const set = (next: Partial<AlarmEventFilter>) => {
     onChange({ ...filter, ...next });
   };
@@ -52,67 +51,107 @@ export function AlarmEventsFilters({
             set({ states: values.filter(isState) });
           }}
         />
-        <Select
-          label={t('alarmAttention.filters.device')}
-          placeholder={t('alarmAttention.filters.anyDevice')}
-          data={options.data?.devices ?? []}
-          value={filter.deviceId}
-          searchable
-          clearable
-          onChange={(value) => {
-            set({ deviceId: value });
-          }}
-        />
-        <Select
-          label={t('alarmAttention.filters.location')}
-          placeholder={t('alarmAttention.filters.anyLocation')}
-          data={options.data?.locations ?? []}
-          value={filter.locationId}
-          clearable
-          onChange={(value) => {
-            set({ locationId: value });
-          }}
-        />
-        <DateTimeField
-          label={t('alarmAttention.filters.from')}
-          value={localOf(filter.from)}
-          onChange={(value) => {
-            set({ from: isoOf(value) });
-          }}
-        />
-        <DateTimeField
-          label={t('alarmAttention.filters.to')}
-          value={localOf(filter.to)}
-          error={inverted ? translateMessage(messages.dateRangeInvalid) : undefined}
-          onChange={(value) => {
-            set({ to: isoOf(value) });
-          }}
-        />
+        <PlaceFilters filter={filter} set={set} />
+        <StartFilters filter={filter} set={set} inverted={inverted} />
       </SimpleGrid>
-      <Group justify="flex-end" gap="xs" mt="sm">
+      <FilterActions
+        exportDisabled={exporting || inverted}
+        onReset={() => {
+          onChange({ states: [], deviceId: null, locationId: null, from: null, to: null });
+        }}
+        onExport={onExport}
+      />
+    </Paper>
+  );
+}
+
+interface FilterPartProps {
+  filter: AlarmEventFilter;
+  set: (next: Partial<AlarmEventFilter>) => void;
+}
+
+/** The device and location filters, from the account's options. */
+function PlaceFilters({ filter, set }: FilterPartProps) {
+  const { t } = useTranslation();
+  const options = useFilterOptions();
+  return (
+    <>
+      <Select
+        label={t('alarmAttention.filters.device')}
+        placeholder={t('alarmAttention.filters.anyDevice')}
+        data={options.data?.devices ?? []}
+        value={filter.deviceId}
+        searchable
+        clearable
+        onChange={(value) => {
+          set({ deviceId: value });
+        }}
+      />
+      <Select
+        label={t('alarmAttention.filters.location')}
+        placeholder={t('alarmAttention.filters.anyLocation')}
+        data={options.data?.locations ?? []}
+        value={filter.locationId}
+        clearable
+        onChange={(value) => {
+          set({ locationId: value });
+        }}
+      />
+    </>
+  );
+}
+
+/** The range of the alarms' start; an end before the start is said under the end. */
+function StartFilters({ filter, set, inverted }: FilterPartProps & { inverted: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateTimeField
+        label={t('alarmAttention.filters.from')}
+        value={localOf(filter.from)}
+        onChange={(value) => {
+          set({ from: isoOf(value) });
+        }}
+      />
+      <DateTimeField
+        label={t('alarmAttention.filters.to')}
+        value={localOf(filter.to)}
+        error={inverted ? translateMessage(messages.dateRangeInvalid) : undefined}
+        onChange={(value) => {
+          set({ to: isoOf(value) });
+        }}
+      />
+    </>
+  );
+}
+
+interface FilterActionsProps {
+  exportDisabled: boolean;
+  onReset: () => void;
+  onExport: (format: 'csv' | 'pdf') => void;
+}
+
+/** Reset the filters; export what they match as CSV or PDF. */
+function FilterActions({ exportDisabled, onReset, onExport }: FilterActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="xs" mt="sm">
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onReset}>
+        {t('alarmAttention.filters.reset')}
+      </Button>
+      {(['csv', 'pdf'] as const).map((format) => (
         <Button
+          key={format}
           variant="default"
-          leftSection={<IconRefresh size={16} />}
+          leftSection={<IconDownload size={16} />}
+          disabled={exportDisabled}
           onClick={() => {
-            onChange({ states: [], deviceId: null, locationId: null, from: null, to: null });
+            onExport(format);
           }}
         >
-          {t('alarmAttention.filters.reset')}
+          {t(`alarmAttention.filters.export.${format}`)}
         </Button>
-        {(['csv', 'pdf'] as const).map((format) => (
-          <Button
-            key={format}
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            disabled={exporting || inverted}
-            onClick={() => {
-              onExport(format);
-            }}
-          >
-            {t(`alarmAttention.filters.export.${format}`)}
-          </Button>
-        ))}
-      </Group>
-    </Paper>
+      ))}
+    </Group>
   );
 }

@@ -82,44 +82,50 @@ export function AlarmEventsTable({
         </Table.Thead>
         <Table.Tbody>
           {events.map((event) => (
-            <Table.Tr key={event.id} data-testid={`alarm-event-${event.id}`}>
-              <Table.Td>
-                <AlarmStateBadge state={event.state} />
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={devicePath(event)} size="sm">
-                  {event.deviceName}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {event.location ?? t('common.notAvailable')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{alarmTypeName(event.type)}</Text>
-                <Text size="xs" c="dimmed">
-                  {event.alarmName}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatAlarmValue(event.type, event.peak, unit)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatAlarmRange(event.type, event.min, event.max, unit) || '–'}
-              </Table.Td>
-              <Table.Td>{formatDateTime(event.startedAt)}</Table.Td>
-              <Table.Td>
-                {event.endedAt ? formatDateTime(event.endedAt) : t('alarmAttention.ongoing')}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDuration(event.durationSeconds)}
-              </Table.Td>
-              <Table.Td>
-                <Acknowledgement event={event} unit={unit} />
-              </Table.Td>
-            </Table.Tr>
+            <AlarmEventRow key={event.id} event={event} unit={unit} />
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One event: state, device and location, metric, peak, limits, start, end, duration, signature. */
+function AlarmEventRow({ event, unit }: { event: AlarmEventItem; unit: TemperatureUnit }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid={`alarm-event-${event.id}`}>
+      <Table.Td>
+        <AlarmStateBadge state={event.state} />
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={devicePath(event)} size="sm">
+          {event.deviceName}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {event.location ?? t('common.notAvailable')}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{alarmTypeName(event.type)}</Text>
+        <Text size="xs" c="dimmed">
+          {event.alarmName}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatAlarmValue(event.type, event.peak, unit)}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatAlarmRange(event.type, event.min, event.max, unit) || '–'}
+      </Table.Td>
+      <Table.Td>{formatDateTime(event.startedAt)}</Table.Td>
+      <Table.Td>
+        {event.endedAt ? formatDateTime(event.endedAt) : t('alarmAttention.ongoing')}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(event.durationSeconds)}</Table.Td>
+      <Table.Td>
+        <Acknowledgement event={event} unit={unit} />
+      </Table.Td>
+    </Table.Tr>
   );
 }

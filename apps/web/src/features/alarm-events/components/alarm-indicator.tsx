@@ -60,19 +60,100 @@ function AttentionList({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+interface CountProps {
+  count: number;
+  /** Both counts open the same list. */
+  button: { onClick: () => void; 'aria-expanded': boolean; 'aria-haspopup': 'dialog' };
+}
+
+/** The count of alarms still out of range, red while any is. */
+function ActiveCount({ count: active, button }: CountProps) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton
+      {...button}
+      aria-label={t('alarmAttention.indicator.activeLabel', { n: active })}
+    >
+      <Badge
+        size="lg"
+        color={active > 0 ? 'red.8' : 'gray'}
+        variant={active > 0 ? 'filled' : 'light'}
+        leftSection={<IconAlarm size={16} aria-hidden />}
+        styles={{
+          label: {
+            overflow: 'visible',
+            color: active > 0 ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
+          },
+        }}
+      >
+        <span data-testid="alarm-count-active">{active}</span>
+        <Text span fz="xs" fw={500} visibleFrom="xs">
+          {` ${t('alarmAttention.indicator.active')}`}
+        </Text>
+      </Badge>
+    </UnstyledButton>
+  );
+}
+
+/** The count of alarms awaiting a signature. */
+function UnacknowledgedCount({ count: unacknowledged, button }: CountProps) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton
+      {...button}
+      aria-label={t('alarmAttention.indicator.unacknowledgedLabel', { n: unacknowledged })}
+    >
+      <Badge
+        size="lg"
+        color={unacknowledged > 0 ? 'orange' : 'gray'}
+        variant="light"
+        styles={{ label: { overflow: 'visible', color: 'var(--mantine-color-text)' } }}
+      >
+        <span data-testid="alarm-count-unacknowledged">{unacknowledged}</span>
+        <Text span fz="xs" fw={500} visibleFrom="xs">
+          {` ${t('alarmAttention.indicator.unacknowledged')}`}
+        </Text>
+      </Badge>
+    </UnstyledButton>
+  );
+}
+
+/** The alarm sound's mute (or, when the browser blocked it, the button that resumes it). */
+function SoundToggle() {
+  const { t } = useTranslation();
+  const sound = useAlarmSound();
+  const soundLabel = sound.muted ? t('map.unmute') : t('map.mute');
+  return (
+    <Tooltip label={sound.blocked ? t('alarmAttention.sound.blocked') : soundLabel}>
+      <ActionIcon
+        variant={sound.sounding && !sound.muted ? 'filled' : 'default'}
+        color={sound.sounding && !sound.muted ? 'red.8' : undefined}
+        size="lg"
+        aria-label={t('map.sound')}
+        aria-pressed={!sound.muted}
+        data-testid="alarm-sound-toggle"
+        data-sounding={sound.sounding && !sound.muted ? 'true' : 'false'}
+        onClick={() => {
+          if (sound.blocked) sound.resume();
+          else sound.toggleMute();
+        }}
+      >
+        {sound.muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /**
  * The top bar's alarm indicator (for everyone who can see alarms): the counts of alarms still out
  * of range and awaiting a signature, red while any is out of range, live (the counts refetch on
  * every alarm event); it opens the list of those alarms. Beside it, the alarm sound's mute.
  */
 export function AlarmIndicator() {
-  const { t } = useTranslation();
   const summary = useAlarmSummary(true);
-  const sound = useAlarmSound();
   const [opened, popover] = useDisclosure(false);
   const active = summary.data?.active ?? 0;
   const unacknowledged = summary.data?.unacknowledged ?? 0;
-  const soundLabel = sound.muted ? t('map.unmute') : t('map.mute');
   // Two buttons, one per count, each named with the words it shows (WCAG 2.5.3: on a phone only
   // the numbers show); both open the same list.
   const countButton = {
@@ -98,67 +179,15 @@ export function AlarmIndicator() {
             data-active={active}
             data-unacknowledged={unacknowledged}
           >
-            <UnstyledButton
-              {...countButton}
-              aria-label={t('alarmAttention.indicator.activeLabel', { n: active })}
-            >
-              <Badge
-                size="lg"
-                color={active > 0 ? 'red.8' : 'gray'}
-                variant={active > 0 ? 'filled' : 'light'}
-                leftSection={<IconAlarm size={16} aria-hidden />}
-                styles={{
-                  label: {
-                    overflow: 'visible',
-                    color: active > 0 ? 'var(--mantine-color-white)' : 'var(--mantine-color-text)',
-                  },
-                }}
-              >
-                <span data-testid="alarm-count-active">{active}</span>
-                <Text span fz="xs" fw={500} visibleFrom="xs">
-                  {` ${t('alarmAttention.indicator.active')}`}
-                </Text>
-              </Badge>
-            </UnstyledButton>
-            <UnstyledButton
-              {...countButton}
-              aria-label={t('alarmAttention.indicator.unacknowledgedLabel', { n: unacknowledged })}
-            >
-              <Badge
-                size="lg"
-                color={unacknowledged > 0 ? 'orange' : 'gray'}
-                variant="light"
-                styles={{ label: { overflow: 'visible', color: 'var(--mantine-color-text)' } }}
-              >
-                <span data-testid="alarm-count-unacknowledged">{unacknowledged}</span>
-                <Text span fz="xs" fw={500} visibleFrom="xs">
-                  {` ${t('alarmAttention.indicator.unacknowledged')}`}
-                </Text>
-              </Badge>
-            </UnstyledButton>
+            <ActiveCount count={active} button={countButton} />
+            <UnacknowledgedCount count={unacknowledged} button={countButton} />
           </Group>
         </Popover.Target>
         <Popover.Dropdown role="dialog" aria-labelledby="alarm-attention-title">
           <AttentionList onNavigate={popover.close} />
         </Popover.Dropdown>
       </Popover>
-      <Tooltip label={sound.blocked ? t('alarmAttention.sound.blocked') : soundLabel}>
-        <ActionIcon
-          variant={sound.sounding && !sound.muted ? 'filled' : 'default'}
-          color={sound.sounding && !sound.muted ? 'red.8' : undefined}
-          size="lg"
-          aria-label={t('map.sound')}
-          aria-pressed={!sound.muted}
-          data-testid="alarm-sound-toggle"
-          data-sounding={sound.sounding && !sound.muted ? 'true' : 'false'}
-          onClick={() => {
-            if (sound.blocked) sound.resume();
-            else sound.toggleMute();
-          }}
-        >
-          {sound.muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
-        </ActionIcon>
-      </Tooltip>
+      <SoundToggle />
     </Group>
   );
 }

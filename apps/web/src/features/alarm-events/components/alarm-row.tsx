@@ -41,7 +41,6 @@ export function AlarmRow({
   onOpenDevice?: () => void;
   showDevice?: boolean;
 }) {
-  const { t } = useTranslation();
   const detail = alarmDetail(event, unit);
   const signed = event.state === 'acknowledged' || event.state === 'recovered';
   return (
@@ -74,14 +73,7 @@ export function AlarmRow({
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {detail}
         </Text>
-        {signed && event.acknowledgedAt && (
-          <Text size="xs" c="dimmed">
-            {t('alarmEvents.acknowledge.by', {
-              name: event.acknowledgedBy ?? t('alarmEvents.comments.deletedUser'),
-              time: formatDateTime(event.acknowledgedAt),
-            })}
-          </Text>
-        )}
+        {signed && <SignedBy event={event} />}
       </Stack>
       {!signed && (
         <AcknowledgeButton
@@ -95,5 +87,19 @@ export function AlarmRow({
         />
       )}
     </Group>
+  );
+}
+
+/** Who signed the alarm off, and when. */
+function SignedBy({ event }: { event: AlarmEventItem }) {
+  const { t } = useTranslation();
+  if (!event.acknowledgedAt) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('alarmEvents.acknowledge.by', {
+        name: event.acknowledgedBy ?? t('alarmEvents.comments.deletedUser'),
+        time: formatDateTime(event.acknowledgedAt),
+      })}
+    </Text>
   );
 }

@@ -56,6 +56,36 @@ function downloadRange(filter: AlarmEventFilter) {
   return { startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
+/** The export's query: the filtered states, device and location over at most a year. */
+function exportQuery(filter: AlarmEventFilter) {
+  const query = filterQuery(filter);
+  return {
+    ...downloadRange(filter),
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.deviceId ? { deviceId: query.deviceId } : {}),
+    ...(query.locationId ? { locationId: query.locationId } : {}),
+  };
+}
+
+/** While an export is prepared, and when it failed. */
+function DownloadStatus({ busy, failed }: { busy: boolean; failed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {busy && (
+        <Text size="sm" c="dimmed" aria-live="polite" mb="xs">
+          {t('alarmEvents.download.preparing')}
+        </Text>
+      )}
+      {failed && (
+        <Text size="sm" c="red" role="alert" mb="xs">
+          {t('alarmEvents.download.failed')}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * /alarmEvents — every excursion the person may see (beside the definitions at /alarms): state,
  * device, location, metric, peak, limits, start, end, duration and acknowledgement; filters,
@@ -81,25 +111,10 @@ export default function AlarmEventsPage() {
         onChange={setFilter}
         exporting={download.busy}
         onExport={(format) => {
-          const query = filterQuery(filter);
-          download.start(format, {
-            ...downloadRange(filter),
-            ...(query.state ? { state: query.state } : {}),
-            ...(query.deviceId ? { deviceId: query.deviceId } : {}),
-            ...(query.locationId ? { locationId: query.locationId } : {}),
-          });
+          download.start(format, exportQuery(filter));
         }}
       />
-      {download.busy && (
-        <Text size="sm" c="dimmed" aria-live="polite" mb="xs">
-          {t('alarmEvents.download.preparing')}
-        </Text>
-      )}
-      {download.failed && (
-        <Text size="sm" c="red" role="alert" mb="xs">
-          {t('alarmEvents.download.failed')}
-        </Text>
-      )}
+      <DownloadStatus busy={download.busy} failed={download.failed} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} aria-busy={events.isFetching}>
         {events.isPending && <Text aria-live="polite">{t('app.loading')}</Text>}
         {events.isSuccess && list.length === 0 && (

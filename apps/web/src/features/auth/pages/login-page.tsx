@@ -30,16 +30,12 @@ interface LoginPageProps {
   onSignedIn?: (session: Session) => void;
 }
 
-export default function LoginPage({ preload, prepare, onSignedIn }: LoginPageProps) {
+/** The sign-in form: the contracts' rules on submit, then the login; refusals under their field. */
+function useLoginForm({ preload, prepare, onSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin({ onSent: preload, prepare });
   const form = useForm({ initialValues: { email: '', password: '' } });
-  // Whoever types here is about to sign in: what follows loads while they type.
-  const onInput = () => {
-    preloadSchemas();
-    preload?.();
-  };
 
   // The rules are the contracts' (spec platform 5), loaded with Zod on the first submit.
   const submit = form.onSubmit(async (values) => {
@@ -65,6 +61,17 @@ export default function LoginPage({ preload, prepare, onSignedIn }: LoginPagePro
       },
     });
   });
+  return { form, submit, signingIn: login.isPending };
+}
+
+export default function LoginPage(props: LoginPageProps) {
+  const { t } = useTranslation();
+  const { form, submit, signingIn } = useLoginForm(props);
+  // Whoever types here is about to sign in: what follows loads while they type.
+  const onInput = () => {
+    preloadSchemas();
+    props.preload?.();
+  };
 
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
@@ -93,7 +100,7 @@ export default function LoginPage({ preload, prepare, onSignedIn }: LoginPagePro
               </Anchor>
             </Group>
           </div>
-          <Button type="submit" fullWidth size="md" loading={login.isPending}>
+          <Button type="submit" fullWidth size="md" loading={signingIn}>
             {t('auth.login.submit')}
           </Button>
           <Text ta="center" fz="sm" c="dimmed">

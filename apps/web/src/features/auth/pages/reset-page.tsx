@@ -53,11 +53,11 @@ function BackToLogin() {
   );
 }
 
-function ResetForm({ token, check }: { token: string; check: TokenCheck }) {
+/** The new password twice, and the reset that returns to the login page after 2 s. */
+function useResetForm(token: string) {
   const { t } = useTranslation();
   const reset = useResetPassword();
   const redirect = useRedirectAfter('/login', 2000);
-  const invite = check.purpose === 'invite';
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
     validate: validateWith(schema, passwordsMatch),
@@ -77,7 +77,13 @@ function ResetForm({ token, check }: { token: string; check: TokenCheck }) {
       },
     );
   });
+  return { form, submit, pending: reset.isPending, done: reset.isSuccess };
+}
 
+function ResetForm({ token, check }: { token: string; check: TokenCheck }) {
+  const { t } = useTranslation();
+  const { form, submit, pending, done } = useResetForm(token);
+  const invite = check.purpose === 'invite';
   return (
     <AuthCard
       title={invite ? t('auth.reset.inviteTitle') : t('auth.reset.title')}
@@ -104,13 +110,7 @@ function ResetForm({ token, check }: { token: string; check: TokenCheck }) {
             required
             {...inputProps(form, 'confirmPassword')}
           />
-          <Button
-            type="submit"
-            fullWidth
-            size="md"
-            loading={reset.isPending}
-            disabled={reset.isSuccess}
-          >
+          <Button type="submit" fullWidth size="md" loading={pending} disabled={done}>
             {invite ? t('auth.reset.inviteSubmit') : t('auth.reset.submit')}
           </Button>
           <BackToLogin />

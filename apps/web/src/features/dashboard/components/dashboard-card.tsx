@@ -26,7 +26,6 @@ interface DashboardCardProps {
 /** One card of the grid: a labelled region with its title bar and a scrollable body. */
 export function DashboardCard(props: DashboardCardProps) {
   const { card, title, movable, onStep, compact, actions, children } = props;
-  const { t } = useTranslation();
   const titleId = `${cardElementId(card)}-title`;
   return (
     <Paper
@@ -46,27 +45,7 @@ export function DashboardCard(props: DashboardCardProps) {
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        {movable && (
-          <Tooltip label={t('dashboard.grid.dragHandle')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              className={dragHandleClass}
-              style={{ cursor: 'grab', touchAction: 'none' }}
-              aria-label={t('dashboard.grid.moveCard', { title })}
-              aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight"
-              onKeyDown={(event) => {
-                const step = stepOfKey(event.key, event.shiftKey);
-                if (!step) return;
-                event.preventDefault();
-                onStep(step);
-              }}
-            >
-              <IconGripVertical size={18} />
-            </ActionIcon>
-          </Tooltip>
-        )}
+        {movable && <DragHandle title={title} onStep={onStep} />}
         <Title order={2} fz={compact ? 'sm' : 'md'} id={titleId} style={{ flex: 1 }} lineClamp={1}>
           {title}
         </Title>
@@ -86,5 +65,31 @@ export function DashboardCard(props: DashboardCardProps) {
         </Box>
       )}
     </Paper>
+  );
+}
+
+/** The card's drag handle: a pointer grabs it, arrow keys move the card and Shift+arrows resize it. */
+function DragHandle({ title, onStep }: { title: string; onStep: (step: CardStep) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('dashboard.grid.dragHandle')}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        className={dragHandleClass}
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        aria-label={t('dashboard.grid.moveCard', { title })}
+        aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight"
+        onKeyDown={(event) => {
+          const step = stepOfKey(event.key, event.shiftKey);
+          if (!step) return;
+          event.preventDefault();
+          onStep(step);
+        }}
+      >
+        <IconGripVertical size={18} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

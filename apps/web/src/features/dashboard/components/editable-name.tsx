@@ -1,11 +1,10 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error';
+import { useInlineRename } from './use-inline-rename';
 
-/** Spec monitoring 5: inline location and device names are 3 to 50 characters. */
-export const inlineName = { min: 3, max: 50 } as const;
+export { inlineName } from './use-inline-rename';
 
 interface EditableNameProps {
   name: string;
@@ -20,41 +19,9 @@ interface EditableNameProps {
 /** A row that switches to an inline rename and back by save or cancel (spec monitoring 4). */
 export function EditableName({ name, editable, onSave, children, actions }: EditableNameProps) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(name);
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const rename = useInlineRename(name, onSave);
 
-  const cancel = () => {
-    setEditing(false);
-    setError(undefined);
-  };
-  const save = async () => {
-    const trimmed = value.trim();
-    if (trimmed.length < inlineName.min) {
-      setError(t('dashboard.locations.nameTooShort', { min: inlineName.min }));
-      return;
-    }
-    if (trimmed.length > inlineName.max) {
-      setError(t('dashboard.locations.nameTooLong', { max: inlineName.max }));
-      return;
-    }
-    if (trimmed === name) {
-      cancel();
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave(trimmed);
-      cancel();
-    } catch (cause) {
-      setError(isApiError(cause) ? cause.translated : t('errors.somethingWentWrong'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  if (!editing) {
+  if (!rename.editing) {
     return (
       <Group gap={4} wrap="nowrap" justify="space-between">
         {children}
@@ -64,10 +31,7 @@ export function EditableName({ name, editable, onSave, children, actions }: Edit
               variant="subtle"
               color="gray"
               aria-label={t('dashboard.locations.rename', { name })}
-              onClick={() => {
-                setValue(name);
-                setEditing(true);
-              }}
+              onClick={rename.start}
             >
               <IconPencil size={16} />
             </ActionIcon>
@@ -77,6 +41,19 @@ export function EditableName({ name, editable, onSave, children, actions }: Edit
       </Group>
     );
   }
+  return <RenameInput name={name} rename={rename} />;
+}
+
+/** The edit mode: the new name, with save and cancel (Enter and Escape too). */
+function RenameInput({
+  name,
+  rename,
+}: {
+  name: string;
+  rename: ReturnType<typeof useInlineRename>;
+}) {
+  const { t } = useTranslation();
+  const { value, error, saving, change, cancel, save } = rename;
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
       <TextInput
@@ -89,8 +66,7 @@ export function EditableName({ name, editable, onSave, children, actions }: Edit
         data-autofocus
         autoFocus
         onChange={(event) => {
-          setValue(event.currentTarget.value);
-          setError(undefined);
+          change(event.currentTarget.value);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') void save();

@@ -46,7 +46,6 @@ export function RecentAlarmsCard({ unit, onOpen, renderAcknowledge }: RecentAlar
   const [opened, setOpened] = useState<RecentAlarm | null>(null);
   const alarms = useRecentAlarms(page);
   const list = alarms.data?.list ?? [];
-  const na = t('common.notAvailable');
   // The modal follows the row as the list refetches (after an acknowledgement, say).
   const current = opened && (list.find((alarm) => alarm.id === opened.id) ?? opened);
   return (
@@ -65,65 +64,14 @@ export function RecentAlarmsCard({ unit, onOpen, renderAcknowledge }: RecentAlar
         pagination={alarms.data?.meta.pagination}
         onPageChange={setPage}
         rows={list.map((alarm) => (
-          <Table.Tr
+          <RecentAlarmRow
             key={alarm.id}
-            data-testid={`recent-alarm-${alarm.id}`}
-            data-state={alarm.state}
-          >
-            <Table.Td style={{ minWidth: 0 }}>
-              <Stack gap={2}>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  fw={600}
-                  ta="left"
-                  style={{ overflowWrap: 'anywhere' }}
-                  onClick={() => {
-                    onOpen(alarm);
-                  }}
-                >
-                  {alarm.alarmName}
-                </Anchor>
-                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {`${alarm.deviceName} · ${alarm.location ?? na}`}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {figures(alarm, unit)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(alarm.createdAt)}
-                </Text>
-              </Stack>
-            </Table.Td>
-            <Table.Td style={{ width: 1 }}>
-              <AlarmStateBadge state={alarm.state} />
-            </Table.Td>
-            <Table.Td style={{ width: 1 }}>
-              <Group gap={6} wrap="wrap" justify="flex-end" miw={110}>
-                {awaitsSignature(alarm) &&
-                  renderAcknowledge?.({
-                    eventId: alarm.id,
-                    name: alarm.alarmName,
-                    deviceName: alarm.deviceName,
-                    detail: `${figures(alarm, unit)} · ${formatDateTime(alarm.createdAt)}`,
-                  })}
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  aria-label={t('alarmEvents.comments.openFor', {
-                    name: alarm.alarmName,
-                    n: alarm.comments,
-                  })}
-                  onClick={() => {
-                    setOpened(alarm);
-                  }}
-                >
-                  {t('alarmEvents.comments.open', { n: alarm.comments })}
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
+            alarm={alarm}
+            unit={unit}
+            onOpen={onOpen}
+            onComments={setOpened}
+            renderAcknowledge={renderAcknowledge}
+          />
         ))}
       />
       <AlarmCommentsModal
@@ -133,5 +81,96 @@ export function RecentAlarmsCard({ unit, onOpen, renderAcknowledge }: RecentAlar
         }}
       />
     </>
+  );
+}
+
+interface RecentAlarmRowProps {
+  alarm: RecentAlarm;
+  unit: TemperatureUnit;
+  onOpen: (alarm: RecentAlarm) => void;
+  onComments: (alarm: RecentAlarm) => void;
+  renderAcknowledge?: RenderAcknowledge;
+}
+
+/** One alarm: its name (opens its device), device, location, figures and time; state; actions. */
+function RecentAlarmRow({
+  alarm,
+  unit,
+  onOpen,
+  onComments,
+  renderAcknowledge,
+}: RecentAlarmRowProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid={`recent-alarm-${alarm.id}`} data-state={alarm.state}>
+      <AlarmSummaryCell alarm={alarm} unit={unit} onOpen={onOpen} />
+      <Table.Td style={{ width: 1 }}>
+        <AlarmStateBadge state={alarm.state} />
+      </Table.Td>
+      <Table.Td style={{ width: 1 }}>
+        <Group gap={6} wrap="wrap" justify="flex-end" miw={110}>
+          {awaitsSignature(alarm) &&
+            renderAcknowledge?.({
+              eventId: alarm.id,
+              name: alarm.alarmName,
+              deviceName: alarm.deviceName,
+              detail: `${figures(alarm, unit)} · ${formatDateTime(alarm.createdAt)}`,
+            })}
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            aria-label={t('alarmEvents.comments.openFor', {
+              name: alarm.alarmName,
+              n: alarm.comments,
+            })}
+            onClick={() => {
+              onComments(alarm);
+            }}
+          >
+            {t('alarmEvents.comments.open', { n: alarm.comments })}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+interface AlarmSummaryCellProps {
+  alarm: RecentAlarm;
+  unit: TemperatureUnit;
+  onOpen: (alarm: RecentAlarm) => void;
+}
+
+/** The first column: the alarm's name (opens its device), device and location, figures, time. */
+function AlarmSummaryCell({ alarm, unit, onOpen }: AlarmSummaryCellProps) {
+  const { t } = useTranslation();
+  const na = t('common.notAvailable');
+  return (
+    <Table.Td style={{ minWidth: 0 }}>
+      <Stack gap={2}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          ta="left"
+          style={{ overflowWrap: 'anywhere' }}
+          onClick={() => {
+            onOpen(alarm);
+          }}
+        >
+          {alarm.alarmName}
+        </Anchor>
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+          {`${alarm.deviceName} · ${alarm.location ?? na}`}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {figures(alarm, unit)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(alarm.createdAt)}
+        </Text>
+      </Stack>
+    </Table.Td>
   );
 }

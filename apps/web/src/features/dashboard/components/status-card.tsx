@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useConnectedStatus } from '../api/get-connected-status';
 import { StatTile } from './stat-tile';
@@ -9,40 +10,7 @@ export function StatusCard({ compact }: { compact: boolean }) {
   const status = useConnectedStatus();
   const counts = status.data;
   const figure = (value: number | undefined) => (value === undefined ? '–' : value);
-  const groups = [
-    {
-      name: t('dashboard.status.gateways'),
-      tiles: [
-        { label: t('dashboard.status.connectedGateways'), value: counts?.gatewayCount },
-        {
-          label: t('dashboard.status.activeGateways'),
-          value: counts?.gateways.activeGateways,
-          color: 'teal',
-        },
-        {
-          label: t('dashboard.status.inactiveGateways'),
-          value: counts?.gateways.inActiveGateways,
-          color: 'red',
-        },
-      ],
-    },
-    {
-      name: t('dashboard.status.devices'),
-      tiles: [
-        { label: t('dashboard.status.connectedDevices'), value: counts?.deviceCount },
-        {
-          label: t('dashboard.status.activeDevices'),
-          value: counts?.devices.activeDevices,
-          color: 'teal',
-        },
-        {
-          label: t('dashboard.status.inactiveDevices'),
-          value: counts?.devices.inActiveDevices,
-          color: 'red',
-        },
-      ],
-    },
-  ];
+  const groups = statusGroups(t, counts);
   const silent = [
     { label: t('alarmAttention.status.neverConnected'), n: counts?.gateways.neverConnected ?? 0 },
     { label: t('alarmAttention.status.neverReported'), n: counts?.devices.neverReported ?? 0 },
@@ -76,4 +44,42 @@ export function StatusCard({ compact }: { compact: boolean }) {
       )}
     </Stack>
   );
+}
+
+/** The two groups of tiles, gateways and devices, each connected, active and inactive. */
+function statusGroups(t: TFunction, counts: ReturnType<typeof useConnectedStatus>['data']) {
+  return [
+    {
+      name: t('dashboard.status.gateways'),
+      tiles: [
+        { label: t('dashboard.status.connectedGateways'), value: counts?.gatewayCount },
+        {
+          label: t('dashboard.status.activeGateways'),
+          value: counts?.gateways.activeGateways,
+          color: 'teal',
+        },
+        {
+          label: t('dashboard.status.inactiveGateways'),
+          value: counts?.gateways.inActiveGateways,
+          color: 'red',
+        },
+      ],
+    },
+    {
+      name: t('dashboard.status.devices'),
+      tiles: [
+        { label: t('dashboard.status.connectedDevices'), value: counts?.deviceCount },
+        {
+          label: t('dashboard.status.activeDevices'),
+          value: counts?.devices.activeDevices,
+          color: 'teal',
+        },
+        {
+          label: t('dashboard.status.inactiveDevices'),
+          value: counts?.devices.inActiveDevices,
+          color: 'red',
+        },
+      ],
+    },
+  ];
 }

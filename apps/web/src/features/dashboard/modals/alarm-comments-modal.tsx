@@ -75,6 +75,79 @@ function CommentList({ eventId }: { eventId: string }) {
  */
 export function AlarmCommentsModal({ alarm, onClose }: AlarmCommentsModalProps) {
   const { t } = useTranslation();
+  const draft = useCommentDraft(alarm, onClose);
+  return (
+    <>
+      <Modal
+        opened={alarm !== null && !draft.confirming}
+        onClose={draft.close}
+        size="lg"
+        title={t('alarmEvents.comments.title', { name: alarm?.alarmName ?? '' })}
+        data-testid="recentAlarmComments"
+      >
+        {alarm && (
+          <Stack gap="md">
+            <AlarmSummary alarm={alarm} />
+            <CommentList eventId={alarm.id} />
+            <Divider />
+            <CommentField draft={draft} />
+            <FavouriteComments onPick={draft.change} />
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  if (draft.requireText()) draft.setConfirming(true);
+                }}
+              >
+                {t('alarmEvents.comments.add')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmModal
+        name="confirmComment"
+        opened={alarm !== null && draft.confirming}
+        title={t('alarmEvents.comments.confirmTitle')}
+        confirmLabel={t('alarmEvents.comments.add')}
+        loading={draft.add.isPending}
+        onConfirm={draft.confirmAdd}
+        onClose={() => {
+          draft.setConfirming(false);
+        }}
+      >
+        {t('alarmEvents.comments.confirmText', { comment: draft.text })}
+      </ConfirmModal>
+    </>
+  );
+}
+
+/** The alarm's state, device, time and, once acknowledged, by whom and when. */
+function AlarmSummary({ alarm }: { alarm: RecentAlarm }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Group gap="xs">
+        <AlarmStateBadge state={alarm.state} />
+        <Text size="sm" c="dimmed">
+          {`${alarm.deviceName} · ${formatDateTime(alarm.createdAt)}`}
+        </Text>
+      </Group>
+      {alarm.acknowledgedAt && (
+        <Text size="sm">
+          {t('alarmEvents.acknowledge.by', {
+            name: alarm.acknowledgedBy ?? t('alarmEvents.comments.deletedUser'),
+            time: formatDateTime(alarm.acknowledgedAt),
+          })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The comment being written, its error, and the confirmation step before it is added. */
+function useCommentDraft(alarm: RecentAlarm | null, onClose: () => void) {
+  const { t } = useTranslation();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -83,6 +156,10 @@ export function AlarmCommentsModal({ alarm, onClose }: AlarmCommentsModalProps) 
   const addFavourite = useAddFavourite();
   const text = comment.trim();
   const isFavourite = (favourites.data ?? []).some((favourite) => favourite.message === text);
+  const change = (value: string) => {
+    setComment(value);
+    setError(undefined);
+  };
   const close = () => {
     setComment('');
     setError(undefined);
@@ -109,103 +186,51 @@ export function AlarmCommentsModal({ alarm, onClose }: AlarmCommentsModalProps) 
       },
     );
   };
+  const draft = { comment, error, text, isFavourite, addFavourite, change };
+  return { ...draft, confirming, setConfirming, add, close, requireText, confirmAdd };
+}
+
+/** The comment field and the star that saves its text as a favourite (once). */
+function CommentField({ draft }: { draft: ReturnType<typeof useCommentDraft> }) {
+  const { t } = useTranslation();
+  const { comment, error, text, isFavourite, addFavourite } = draft;
   const starLabel = isFavourite
     ? t('alarmEvents.favourites.already')
     : t('alarmEvents.favourites.save');
   return (
-    <>
-      <Modal
-        opened={alarm !== null && !confirming}
-        onClose={close}
-        size="lg"
-        title={t('alarmEvents.comments.title', { name: alarm?.alarmName ?? '' })}
-        data-testid="recentAlarmComments"
-      >
-        {alarm && (
-          <Stack gap="md">
-            <Group gap="xs">
-              <AlarmStateBadge state={alarm.state} />
-              <Text size="sm" c="dimmed">
-                {`${alarm.deviceName} · ${formatDateTime(alarm.createdAt)}`}
-              </Text>
-            </Group>
-            {alarm.acknowledgedAt && (
-              <Text size="sm">
-                {t('alarmEvents.acknowledge.by', {
-                  name: alarm.acknowledgedBy ?? t('alarmEvents.comments.deletedUser'),
-                  time: formatDateTime(alarm.acknowledgedAt),
-                })}
-              </Text>
-            )}
-            <CommentList eventId={alarm.id} />
-            <Divider />
-            <Group align="flex-end" gap="xs" wrap="nowrap">
-              <Textarea
-                style={{ flex: 1 }}
-                label={t('alarmEvents.comments.label')}
-                placeholder={t('alarmEvents.comments.placeholder')}
-                rows={3}
-                maxLength={1000}
-                value={comment}
-                error={error}
-                onChange={(event) => {
-                  setComment(event.currentTarget.value);
-                  setError(undefined);
-                }}
-              />
-              <Tooltip label={starLabel}>
-                <ActionIcon
-                  variant="subtle"
-                  color="yellow"
-                  size="lg"
-                  aria-label={starLabel}
-                  aria-pressed={isFavourite}
-                  disabled={!text || isFavourite}
-                  loading={addFavourite.isPending}
-                  onClick={() => {
-                    addFavourite.mutate(text, {
-                      onSuccess: () => {
-                        notifySuccess(t('alarmEvents.favourites.added'));
-                      },
-                    });
-                  }}
-                >
-                  {isFavourite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-            <FavouriteComments
-              onPick={(message) => {
-                setComment(message);
-                setError(undefined);
-              }}
-            />
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                onClick={() => {
-                  if (requireText()) setConfirming(true);
-                }}
-              >
-                {t('alarmEvents.comments.add')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
-      <ConfirmModal
-        name="confirmComment"
-        opened={alarm !== null && confirming}
-        title={t('alarmEvents.comments.confirmTitle')}
-        confirmLabel={t('alarmEvents.comments.add')}
-        loading={add.isPending}
-        onConfirm={confirmAdd}
-        onClose={() => {
-          setConfirming(false);
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Textarea
+        style={{ flex: 1 }}
+        label={t('alarmEvents.comments.label')}
+        placeholder={t('alarmEvents.comments.placeholder')}
+        rows={3}
+        maxLength={1000}
+        value={comment}
+        error={error}
+        onChange={(event) => {
+          draft.change(event.currentTarget.value);
         }}
-      >
-        {t('alarmEvents.comments.confirmText', { comment: text })}
-      </ConfirmModal>
-    </>
+      />
+      <Tooltip label={starLabel}>
+        <ActionIcon
+          variant="subtle"
+          color="yellow"
+          size="lg"
+          aria-label={starLabel}
+          aria-pressed={isFavourite}
+          disabled={!text || isFavourite}
+          loading={addFavourite.isPending}
+          onClick={() => {
+            addFavourite.mutate(text, {
+              onSuccess: () => {
+                notifySuccess(t('alarmEvents.favourites.added'));
+              },
+            });
+          }}
+        >
+          {isFavourite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

@@ -16,33 +16,9 @@ interface AssignUserModalProps {
 /** `assignUser`: lets a user of the account see the device; lists who already does. */
 export function AssignUserModal({ device, onClose }: AssignUserModalProps) {
   const { t } = useTranslation();
-  const [userId, setUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
+  const { userId, error, choose, close, submit, assign } = useAssignUserForm(device, onClose);
   const users = useUserOptions(device !== null);
-  const assign = useAssignUser();
-  const unassign = useUnassignUser();
   const assigned = device?.deviceUsers ?? [];
-  const close = () => {
-    setUserId(null);
-    setError(undefined);
-    onClose();
-  };
-  const submit = () => {
-    if (!userId) {
-      setError(translateMessage(messages.userRequired));
-      return;
-    }
-    if (!device) return;
-    assign.mutate(
-      { userId, deviceId: device.id },
-      {
-        onSuccess: () => {
-          notifySuccess(t('dashboard.assignUser.assigned'));
-          close();
-        },
-      },
-    );
-  };
   const options = (users.data ?? [])
     .filter((user) => !assigned.some((person) => person.id === user.id))
     .map((user) => ({ value: user.id, label: `${user.name} (${user.email})` }));
@@ -64,45 +40,9 @@ export function AssignUserModal({ device, onClose }: AssignUserModalProps) {
           error={error}
           searchable
           data-autofocus
-          onChange={(value) => {
-            setUserId(value);
-            setError(undefined);
-          }}
+          onChange={choose}
         />
-        {assigned.length > 0 && (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('dashboard.assignUser.current')}
-            </Text>
-            {assigned.map((person) => (
-              <Group key={person.id} justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="sm" truncate>
-                  {person.name} ({person.email})
-                </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('dashboard.assignUser.unassign', { name: person.name })}
-                  loading={unassign.isPending && unassign.variables.userId === person.id}
-                  onClick={() => {
-                    if (!device) return;
-                    unassign.mutate(
-                      { userId: person.id, deviceId: device.id },
-                      {
-                        onSuccess: () => {
-                          notifySuccess(t('dashboard.assignUser.unassigned'));
-                          close();
-                        },
-                      },
-                    );
-                  }}
-                >
-                  <IconX size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <AssignedUsers device={device} onUnassigned={close} />
       </Stack>
       <Group justify="flex-end" mt="xl">
         <Button variant="default" onClick={close}>
@@ -113,5 +53,86 @@ export function AssignUserModal({ device, onClose }: AssignUserModalProps) {
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+/** The chosen user, its error, and the assignment that closes the modal once done. */
+function useAssignUserForm(device: Device | null, onClose: () => void) {
+  const { t } = useTranslation();
+  const [userId, setUserId] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const assign = useAssignUser();
+  const close = () => {
+    setUserId(null);
+    setError(undefined);
+    onClose();
+  };
+  const submit = () => {
+    if (!userId) {
+      setError(translateMessage(messages.userRequired));
+      return;
+    }
+    if (!device) return;
+    assign.mutate(
+      { userId, deviceId: device.id },
+      {
+        onSuccess: () => {
+          notifySuccess(t('dashboard.assignUser.assigned'));
+          close();
+        },
+      },
+    );
+  };
+  const choose = (value: string | null) => {
+    setUserId(value);
+    setError(undefined);
+  };
+  return { userId, error, choose, close, submit, assign };
+}
+
+interface AssignedUsersProps {
+  device: Device | null;
+  onUnassigned: () => void;
+}
+
+/** Who already sees the device, each with a button that takes the device away from them. */
+function AssignedUsers({ device, onUnassigned }: AssignedUsersProps) {
+  const { t } = useTranslation();
+  const unassign = useUnassignUser();
+  const assigned = device?.deviceUsers ?? [];
+  if (assigned.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {t('dashboard.assignUser.current')}
+      </Text>
+      {assigned.map((person) => (
+        <Group key={person.id} justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" truncate>
+            {person.name} ({person.email})
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('dashboard.assignUser.unassign', { name: person.name })}
+            loading={unassign.isPending && unassign.variables.userId === person.id}
+            onClick={() => {
+              if (!device) return;
+              unassign.mutate(
+                { userId: person.id, deviceId: device.id },
+                {
+                  onSuccess: () => {
+                    notifySuccess(t('dashboard.assignUser.unassigned'));
+                    onUnassigned();
+                  },
+                },
+              );
+            }}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+    </Stack>
   );
 }

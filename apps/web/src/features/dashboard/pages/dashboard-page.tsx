@@ -1,5 +1,4 @@
-import { Button, Title } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { Title } from '@mantine/core';
 import type { RecentAlarm } from '@vigil/contracts';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,8 @@ import { NoDevices } from '../components/no-devices';
 import type { RenderAcknowledge } from '../components/recent-alarms-card';
 import { useDashboardPrefs } from '../components/use-dashboard-prefs';
 import { useLiveDashboard } from '../components/use-live-dashboard';
-import { useDashboardSelection } from '../components/use-selection';
+import { DashboardActions } from '../components/dashboard-actions';
+import { useDashboardSelection, type DashboardSelection } from '../components/use-selection';
 import { useStoredFlag } from '../components/use-stored-flag';
 import { ConfigureCardsModal } from '../modals/configure-cards-modal';
 
@@ -42,24 +42,8 @@ interface DashboardPageProps {
   renderAcknowledge?: RenderAcknowledge;
 }
 
-/** /dashboard — the person's grid of six cards (spec monitoring 2). */
-export default function DashboardPage({ renderDeviceData, renderAcknowledge }: DashboardPageProps) {
-  const { t } = useTranslation();
-  const session = useSession();
-  const ownUserId = session?.userId ?? '';
-  const canEdit = session?.role === 'super_user';
-  const devices = useDashboardDevices(ownUserId);
-  const { prefs, update, loading } = useDashboardPrefs(session?.email ?? '');
-  const selection = useDashboardSelection(devices.data?.list);
-  const unit = useTemperatureUnit();
-  const [timeValue, setTimeValue] = useState(defaultTimeValue);
-  const [doorMinimised, setDoorMinimised] = useStoredFlag(doorMinimisedKey);
-  const [configuring, setConfiguring] = useState(false);
-  const { deviceId } = selection;
-  const accountChannel = useAccountChannel();
-  const deviceChannel = useLiveChannel(deviceId ? { deviceId, timeValue } : null);
-  useLiveDashboard(accountChannel, deviceChannel);
-
+/** Opening a device (or an alarm's device) selects it and scrolls the data card into view. */
+function useCardOpeners(selection: DashboardSelection) {
   const onDeviceOpen = useCallback(
     (device: { id: string; locationId: string | null }) => {
       selection.selectDevice(device);
@@ -75,25 +59,35 @@ export default function DashboardPage({ renderDeviceData, renderAcknowledge }: D
     },
     [onDeviceOpen],
   );
+  return { onDeviceOpen, onAlarmOpen };
+}
+
+/** Everything the page's cards share: the session, devices, preferences, selection and channels. */
+function useDashboard({ renderDeviceData, renderAcknowledge }: DashboardPageProps) {
+  const session = useSession();
+  const ownUserId = session?.userId ?? '';
+  const canEdit = session?.role === 'super_user';
+  const devices = useDashboardDevices(ownUserId);
+  const { prefs, update, loading } = useDashboardPrefs(session?.email ?? '');
+  const selection = useDashboardSelection(devices.data?.list);
+  const unit = useTemperatureUnit();
+  const [timeValue, setTimeValue] = useState(defaultTimeValue);
+  const [doorMinimised, setDoorMinimised] = useStoredFlag(doorMinimisedKey);
+  const { deviceId } = selection;
+  const accountChannel = useAccountChannel();
+  const deviceChannel = useLiveChannel(deviceId ? { deviceId, timeValue } : null);
+  useLiveDashboard(accountChannel, deviceChannel);
+  const { onDeviceOpen, onAlarmOpen } = useCardOpeners(selection);
   const minimised = useMemo(
     () => (doorMinimised ? (['recentDoorOpening'] as const) : []),
     [doorMinimised],
   );
-
-  if (loading || devices.isPending) {
-    return (
-      <Title order={1} fz={{ base: 24, sm: 28 }} aria-live="polite">
-        {t('app.loading')}
-      </Title>
-    );
-  }
-  const list = devices.data?.list ?? [];
   const context: CardContext = {
     ownUserId,
     canEdit,
     locked: prefs.locked,
     unit,
-    devices: list,
+    devices: devices.data?.list ?? [],
     selection,
     doorMinimised,
     onDoorMinimisedChange: setDoorMinimised,
@@ -105,38 +99,40 @@ export default function DashboardPage({ renderDeviceData, renderAcknowledge }: D
     renderDeviceData,
     renderAcknowledge,
   };
-  const LockIcon = prefs.locked ? IconLock : IconLockOpen;
+  return { devices, prefs, update, loading, canEdit, minimised, context };
+}
 
+/** /dashboard — the person's grid of six cards (spec monitoring 2). */
+export default function DashboardPage(props: DashboardPageProps) {
+  const { t } = useTranslation();
+  const { devices, prefs, update, loading, canEdit, minimised, context } = useDashboard(props);
+  const [configuring, setConfiguring] = useState(false);
+
+  if (loading || devices.isPending) {
+    return (
+      <Title order={1} fz={{ base: 24, sm: 28 }} aria-live="polite">
+        {t('app.loading')}
+      </Title>
+    );
+  }
   return (
     <>
       <PageHeader
         title={t('dashboard.title')}
         subtitle={t('dashboard.subtitle')}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<LockIcon size={18} />}
-              aria-pressed={prefs.locked}
-              onClick={() => {
-                update((current) => ({ ...current, locked: !current.locked }));
-              }}
-            >
-              {prefs.locked ? t('dashboard.grid.unlock') : t('dashboard.grid.lock')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconAdjustmentsHorizontal size={18} />}
-              onClick={() => {
-                setConfiguring(true);
-              }}
-            >
-              {t('dashboard.configure.open')}
-            </Button>
-          </>
+          <DashboardActions
+            locked={prefs.locked}
+            onToggleLock={() => {
+              update((current) => ({ ...current, locked: !current.locked }));
+            }}
+            onConfigure={() => {
+              setConfiguring(true);
+            }}
+          />
         }
       />
-      {devices.isSuccess && list.length === 0 && <NoDevices canAdd={canEdit} />}
+      {devices.isSuccess && context.devices.length === 0 && <NoDevices canAdd={canEdit} />}
       <DashboardGrid
         layouts={prefs.layouts}
         visible={prefs.visible}

@@ -47,12 +47,11 @@ export function ChooseDateModal(props: ChooseDateModalProps) {
   );
 }
 
-function ChooseDateForm({
-  initial,
-  withinPortal,
-  onSave,
-  onCancel,
-}: Omit<ChooseDateModalProps, 'opened'>) {
+/** The two typed times, which were touched, their messages and the save of a valid range. */
+function useCustomDatesForm(
+  initial: ChooseDateModalProps['initial'],
+  onSave: ChooseDateModalProps['onSave'],
+) {
   const { t } = useTranslation();
   const [start, setStart] = useState(() => (initial ? pickerValueOf(initial.from) : ''));
   const [end, setEnd] = useState(() => (initial ? pickerValueOf(initial.to) : ''));
@@ -62,12 +61,29 @@ function ChooseDateForm({
     const error = errors[field];
     return touched[field] && error ? t(`deviceData.chooseDate.${error}`) : undefined;
   };
+  const touch = (name: 'start' | 'end') => {
+    setTouched((was) => ({ ...was, [name]: true }));
+  };
   const save = () => {
     const from = parseLocalDateTime(start);
     const to = parseLocalDateTime(end);
     if (!from || !to || hasDateErrors(errors)) return;
     onSave({ from: from.toISOString(), to: to.toISOString() });
   };
+  return { start, setStart, end, setEnd, message, touch, save, invalid: hasDateErrors(errors) };
+}
+
+function ChooseDateForm({
+  initial,
+  withinPortal,
+  onSave,
+  onCancel,
+}: Omit<ChooseDateModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const { start, setStart, end, setEnd, message, touch, save, invalid } = useCustomDatesForm(
+    initial,
+    onSave,
+  );
   const field = (name: 'start' | 'end', value: string, set: (value: string) => void) => (
     <DateTimeField
       required
@@ -79,10 +95,10 @@ function ChooseDateForm({
       popoverProps={{ withinPortal }}
       onChange={(next) => {
         set(next ?? '');
-        setTouched((was) => ({ ...was, [name]: true }));
+        touch(name);
       }}
       onBlur={() => {
-        setTouched((was) => ({ ...was, [name]: true }));
+        touch(name);
       }}
     />
   );
@@ -101,7 +117,7 @@ function ChooseDateForm({
           <Button variant="default" onClick={onCancel}>
             {t('deviceData.chooseDate.cancel')}
           </Button>
-          <Button type="submit" disabled={hasDateErrors(errors)}>
+          <Button type="submit" disabled={invalid}>
             {t('deviceData.chooseDate.save')}
           </Button>
         </Group>

@@ -44,44 +44,45 @@ const fullscreenStyle = {
 /** Without the Fullscreen API the content is laid over the page instead. */
 const overlayStyle = { ...fullscreenStyle, position: 'fixed', inset: 0, zIndex: 300 } as const;
 
-/**
- * The device data card (spec monitoring 2): range selector, Graph / Raw data / Alarms tabs, the
- * export menu with fullscreen, and the chooseDate modal for custom ranges.
- */
-export function DeviceDataPanel({
-  deviceId,
-  channel,
-  timeValue,
-  onTimeValueChange,
-  renderAlarms,
-  renderOpenAlarms,
-}: DeviceDataPanelProps) {
-  const { t } = useTranslation();
-  const unit = useTemperatureUnit();
+/** The chosen range; the dashboard owns the time value, and a value it sets is followed. */
+function useRangeChoice(timeValue: number, onTimeValueChange: (value: number) => void) {
   const [chosen, setChosen] = useState<RangeChoice>(() => ({ key: rangeKeyFor(timeValue) }));
   // The dashboard owns the time value: when it sets one this panel did not choose, follow it.
   const choice: RangeChoice =
     timeValueOf(chosen.key) === timeValue ? chosen : { key: rangeKeyFor(timeValue) };
-  const [choosingDates, setChoosingDates] = useState(false);
-  const [tab, setTab] = useState<string | null>('graph');
-  const rootRef = useRef<HTMLDivElement>(null);
-  const { fullscreen, overlay, toggle } = useFullscreen(rootRef);
-  const exportTask = useRawDataExport(deviceId);
-  const exportAllowed = canExport(choice);
-  useLiveGraphFeed(channel, deviceId, choice);
-
   const choose = (next: RangeChoice) => {
     setChosen(next);
     onTimeValueChange(timeValueOf(next.key));
   };
+  return { choice, choose };
+}
+
+/** The raw data export of the chosen range, where the range allows one. */
+function useRangeExport(deviceId: string, choice: RangeChoice) {
+  const exportTask = useRawDataExport(deviceId);
   const onExport = (format: ExportFormat) => {
     exportTask.start(format, windowOf(choice));
   };
+  return { exportTask, exportAllowed: canExport(choice), onExport };
+}
+
+/**
+ * The device data card (spec monitoring 2): range selector, Graph / Raw data / Alarms tabs, the
+ * export menu with fullscreen, and the chooseDate modal for custom ranges.
+ */
+export function DeviceDataPanel(props: DeviceDataPanelProps) {
+  const { deviceId, channel, timeValue, onTimeValueChange, renderAlarms, renderOpenAlarms } = props;
+  const { choice, choose } = useRangeChoice(timeValue, onTimeValueChange);
+  const [choosingDates, setChoosingDates] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { fullscreen, overlay, toggle } = useFullscreen(rootRef);
+  const { exportTask, exportAllowed, onExport } = useRangeExport(deviceId, choice);
+  useLiveGraphFeed(channel, deviceId, choice);
+
   const saveDates = (custom: CustomDates) => {
     setChoosingDates(false);
     choose({ key: 'custom', custom });
   };
-  const choiceId = [choice.key, choice.custom?.from, choice.custom?.to].join('|');
 
   return (
     <Box
@@ -111,36 +112,14 @@ export function DeviceDataPanel({
         </Group>
       </Group>
       {renderOpenAlarms?.(deviceId)}
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="sm">
-          <Tabs.Tab value="graph">{t('deviceData.tabs.graph')}</Tabs.Tab>
-          <Tabs.Tab value="raw">{t('deviceData.tabs.raw')}</Tabs.Tab>
-          <Tabs.Tab value="alarms">{t('deviceData.tabs.alarms')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="graph">
-          <GraphTab deviceId={deviceId} choice={choice} unit={unit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="raw">
-          <RawTab
-            key={`${deviceId}|${choiceId}`}
-            deviceId={deviceId}
-            choice={choice}
-            unit={unit}
-            canExport={exportAllowed}
-            exporting={exportTask.busy}
-            onExport={onExport}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="alarms">
-          {renderAlarms ? (
-            renderAlarms(deviceId)
-          ) : (
-            <Text c="dimmed" py="md">
-              {t('deviceData.alarms.empty')}
-            </Text>
-          )}
-        </Tabs.Panel>
-      </Tabs>
+      <DeviceDataTabs
+        deviceId={deviceId}
+        choice={choice}
+        canExport={exportAllowed}
+        exporting={exportTask.busy}
+        onExport={onExport}
+        renderAlarms={renderAlarms}
+      />
       <ChooseDateModal
         opened={choosingDates}
         withinPortal={!fullscreen}
@@ -151,5 +130,55 @@ export function DeviceDataPanel({
         }}
       />
     </Box>
+  );
+}
+
+interface DeviceDataTabsProps {
+  deviceId: string;
+  choice: RangeChoice;
+  canExport: boolean;
+  exporting: boolean;
+  onExport: (format: ExportFormat) => void;
+  renderAlarms?: (deviceId: string) => ReactNode;
+}
+
+/** Graph, Raw data and Alarms; the raw table starts over for each device and range. */
+function DeviceDataTabs(props: DeviceDataTabsProps) {
+  const { deviceId, choice, canExport: exportAllowed, renderAlarms } = props;
+  const { t } = useTranslation();
+  const unit = useTemperatureUnit();
+  const [tab, setTab] = useState<string | null>('graph');
+  const choiceId = [choice.key, choice.custom?.from, choice.custom?.to].join('|');
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="graph">{t('deviceData.tabs.graph')}</Tabs.Tab>
+        <Tabs.Tab value="raw">{t('deviceData.tabs.raw')}</Tabs.Tab>
+        <Tabs.Tab value="alarms">{t('deviceData.tabs.alarms')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="graph">
+        <GraphTab deviceId={deviceId} choice={choice} unit={unit} />
+      </Tabs.Panel>
+      <Tabs.Panel value="raw">
+        <RawTab
+          key={`${deviceId}|${choiceId}`}
+          deviceId={deviceId}
+          choice={choice}
+          unit={unit}
+          canExport={exportAllowed}
+          exporting={props.exporting}
+          onExport={props.onExport}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="alarms">
+        {renderAlarms ? (
+          renderAlarms(deviceId)
+        ) : (
+          <Text c="dimmed" py="md">
+            {t('deviceData.alarms.empty')}
+          </Text>
+        )}
+      </Tabs.Panel>
+    </Tabs>
   );
 }

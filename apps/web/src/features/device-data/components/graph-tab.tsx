@@ -22,6 +22,63 @@ const chartHeight = (groups: number, small: boolean) => {
   return groups > 1 ? 300 : 400;
 };
 
+/** The chart's x range, recomputed with each new reading or refetch so that a sliding range slides. */
+function useXWindow(choice: RangeChoice) {
+  const { from, to } = windowOf(choice);
+  const fromSeconds = from.getTime() / 1000;
+  const toSeconds = to.getTime() / 1000;
+  return useMemo((): [number, number] => [fromSeconds, toSeconds], [fromSeconds, toSeconds]);
+}
+
+/** The graph's loader, or its error. */
+function GraphPending({ failed }: { failed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih={200}>
+      {failed ? (
+        <Text c="red">{t('deviceData.graph.error')}</Text>
+      ) : (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>{t('deviceData.graph.loading')}</Text>
+        </Group>
+      )}
+    </Center>
+  );
+}
+
+interface GraphHeaderProps {
+  hasViews: boolean;
+  view: ChartView;
+  onView: (view: ChartView) => void;
+}
+
+/** The zoom hint and, for a device with a probe and ambient sensors, the view switch. */
+function GraphHeader({ hasViews, view, onView }: GraphHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Text size="xs" c="dimmed">
+        {t('deviceData.graph.hint')}
+      </Text>
+      {hasViews && (
+        <SegmentedControl
+          size="xs"
+          aria-label={t('deviceData.graph.viewLabel')}
+          value={view}
+          onChange={(value) => {
+            onView(value === 'ambient' ? 'ambient' : 'probe');
+          }}
+          data={[
+            { value: 'probe', label: t('deviceData.graph.probe') },
+            { value: 'ambient', label: t('deviceData.graph.ambient') },
+          ]}
+        />
+      )}
+    </Group>
+  );
+}
+
 /** The Graph tab: one uPlot chart per metric group of the device's readings in the range. */
 export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
   const { t } = useTranslation();
@@ -36,14 +93,7 @@ export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
   const alarms = useDeviceAlarmsForChart(deviceId).data?.list;
   const thresholds = useMemo(() => thresholdsOf(alarms ?? [], unit), [alarms, unit]);
 
-  // Recomputed with each new reading or refetch, so that a sliding range slides.
-  const { from, to } = windowOf(choice);
-  const fromSeconds = from.getTime() / 1000;
-  const toSeconds = to.getTime() / 1000;
-  const xWindow = useMemo(
-    (): [number, number] => [fromSeconds, toSeconds],
-    [fromSeconds, toSeconds],
-  );
+  const xWindow = useXWindow(choice);
 
   if (noGraph) {
     return (
@@ -52,41 +102,16 @@ export function GraphTab({ deviceId, choice, unit }: GraphTabProps) {
       </Alert>
     );
   }
-  if (!model) {
-    return (
-      <Center mih={200}>
-        {graph.isError ? (
-          <Text c="red">{t('deviceData.graph.error')}</Text>
-        ) : (
-          <Group gap="xs" role="status">
-            <Loader size="sm" />
-            <Text>{t('deviceData.graph.loading')}</Text>
-          </Group>
-        )}
-      </Center>
-    );
-  }
+  if (!model) return <GraphPending failed={graph.isError} />;
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="xs" c="dimmed">
-          {t('deviceData.graph.hint')}
-        </Text>
-        {model.hasViews && (
-          <SegmentedControl
-            size="xs"
-            aria-label={t('deviceData.graph.viewLabel')}
-            value={view}
-            onChange={(value) => {
-              setView(value === 'ambient' ? 'ambient' : 'probe');
-            }}
-            data={[
-              { value: 'probe', label: t('deviceData.graph.probe') },
-              { value: 'ambient', label: t('deviceData.graph.ambient') },
-            ]}
-          />
-        )}
-      </Group>
+      <GraphHeader
+        hasViews={model.hasViews}
+        view={view}
+        onView={(value) => {
+          setView(value);
+        }}
+      />
       {model.groups.length === 0 ? (
         <Center mih={200}>
           <Text c="dimmed">{t('deviceData.graph.empty')}</Text>

@@ -30,23 +30,10 @@ function markFirstChart(plot: uPlot) {
   performance.mark(firstChartMark);
 }
 
-/** One uPlot chart of a metric group, as wide as its container (followed with a ResizeObserver). */
-export function MetricChart(props: MetricChartProps) {
-  const { group, xs, unit, height, xWindow, thresholds = noThresholds } = props;
+/** The chart's words in the interface language: series names, bounds, states, times. */
+function useChartTexts(shape: string, groupId: ChartGroup['id']) {
   const { t } = useTranslation();
-  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const containerRef = useRef<HTMLDivElement>(null);
-  const plotRef = useRef<uPlot | null>(null);
-  const data = useMemo(() => alignedDataOf(xs, group) as uPlot.AlignedData, [xs, group]);
-  const dataRef = useRef(data);
-  const windowRef = useRef(xWindow);
-  // While zoomed, new data keeps the zoom (a live point every few seconds would undo it).
-  const zoomedRef = useRef(false);
-  const suffix = groupUnit(group.id, unit);
-  const title = t(`deviceData.groups.${group.id}`);
-  // The chart is rebuilt when its series, theme, unit or language change; new data only redraws.
-  const shape = group.series.map((series) => `${series.key}${series.band ? '±' : ''}`).join(',');
-  const texts = useMemo((): ChartTexts => {
+  return useMemo((): ChartTexts => {
     const names: Record<string, string> = {};
     for (const key of shape.split(',')) {
       const metric = key.replace('±', '');
@@ -59,7 +46,7 @@ export function MetricChart(props: MetricChartProps) {
       max: (name) => t('deviceData.graph.max', { name }),
       notAvailable: t('common.notAvailable'),
       states:
-        group.id === 'door'
+        groupId === 'door'
           ? [t('deviceData.states.closed'), t('deviceData.states.open')]
           : [t('deviceData.states.low'), t('deviceData.states.present')],
       formatTime: (seconds) => formatReadingTime(new Date(seconds * 1000).toISOString()),
@@ -67,7 +54,34 @@ export function MetricChart(props: MetricChartProps) {
       threshold: (line, value) =>
         t(`deviceData.graph.threshold.${line.bound}`, { alarm: line.alarm, value }),
     };
-  }, [t, shape, group.id]);
+  }, [t, shape, groupId]);
+}
+
+interface PlotSettings {
+  group: ChartGroup;
+  /** The series' keys: the chart is rebuilt when they change. */
+  shape: string;
+  suffix: string;
+  height: number;
+  texts: ChartTexts;
+  thresholds: readonly Threshold[];
+  data: uPlot.AlignedData;
+  xWindow: [number, number];
+}
+
+/**
+ * The uPlot instance in the returned container: rebuilt when its series, theme, unit, size,
+ * language or thresholds change; new data only redraws (keeping a zoom until a double-click).
+ */
+function useMetricPlot(settings: PlotSettings) {
+  const { group, shape, suffix, height, texts, thresholds, data, xWindow } = settings;
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const dataRef = useRef(data);
+  const windowRef = useRef(xWindow);
+  // While zoomed, new data keeps the zoom (a live point every few seconds would undo it).
+  const zoomedRef = useRef(false);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -114,6 +128,22 @@ export function MetricChart(props: MetricChartProps) {
     dataRef.current = data;
     plotRef.current?.setData(data, !zoomedRef.current);
   }, [data, xWindow]);
+
+  return containerRef;
+}
+
+/** One uPlot chart of a metric group, as wide as its container (followed with a ResizeObserver). */
+export function MetricChart(props: MetricChartProps) {
+  const { group, xs, unit, height, xWindow, thresholds = noThresholds } = props;
+  const { t } = useTranslation();
+  const data = useMemo(() => alignedDataOf(xs, group) as uPlot.AlignedData, [xs, group]);
+  const suffix = groupUnit(group.id, unit);
+  const title = t(`deviceData.groups.${group.id}`);
+  // The chart is rebuilt when its series, theme, unit or language change; new data only redraws.
+  const shape = group.series.map((series) => `${series.key}${series.band ? '±' : ''}`).join(',');
+  const texts = useChartTexts(shape, group.id);
+  const plot = { group, shape, suffix, height, texts, thresholds, data, xWindow };
+  const containerRef = useMetricPlot(plot);
 
   return (
     <Box component="figure" m={0} aria-label={t('deviceData.graph.chartLabel', { group: title })}>

@@ -9,7 +9,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
-import type { TemperatureUnit } from '@vigil/contracts';
+import type { MetricKey, TemperatureUnit } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaginationBar } from '../../../components/pagination-bar';
@@ -57,26 +57,7 @@ export function RawTab({ deviceId, choice, unit, canExport, exporting, onExport 
             setPage(1);
           }}
         />
-        {canExport && (
-          <Group gap="xs">
-            {(['csv', 'pdf'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="default"
-                size="sm"
-                disabled={exporting}
-                leftSection={
-                  format === 'csv' ? <IconFileTypeCsv size={16} /> : <IconFileTypePdf size={16} />
-                }
-                onClick={() => {
-                  onExport(format);
-                }}
-              >
-                {t(`deviceData.export.${format}`)}
-              </Button>
-            ))}
-          </Group>
-        )}
+        {canExport && <RawExportButtons exporting={exporting} onExport={onExport} />}
       </Group>
       {raw.isPending ? (
         <Center mih={120}>
@@ -90,37 +71,77 @@ export function RawTab({ deviceId, choice, unit, canExport, exporting, onExport 
           <Text c="dimmed">{t('deviceData.raw.empty')}</Text>
         </Center>
       ) : (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover data-testid="raw-table" miw={columns.length * 110 + 180}>
-            <Table.Caption>{t('deviceData.raw.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('deviceData.raw.time')}</Table.Th>
-                {columns.map((key) => (
-                  <Table.Th scope="col" key={key}>
-                    {t(`deviceData.metrics.${key}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={String(row.ts)}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatReadingTime(String(row.ts))}
-                  </Table.Td>
-                  {columns.map((key) => (
-                    <Table.Td key={key}>{formatRawValue(key, row[key], unit)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <RawTable rows={rows} columns={columns} unit={unit} />
       )}
       {raw.data && rows.length > 0 && (
         <PaginationBar pagination={raw.data.meta.pagination} onPageChange={setPage} />
       )}
     </div>
+  );
+}
+
+/** CSV and PDF of the range's readings. */
+function RawExportButtons(props: { exporting: boolean; onExport: (format: ExportFormat) => void }) {
+  const { exporting, onExport } = props;
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      {(['csv', 'pdf'] as const).map((format) => (
+        <Button
+          key={format}
+          variant="default"
+          size="sm"
+          disabled={exporting}
+          leftSection={
+            format === 'csv' ? <IconFileTypeCsv size={16} /> : <IconFileTypePdf size={16} />
+          }
+          onClick={() => {
+            onExport(format);
+          }}
+        >
+          {t(`deviceData.export.${format}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+interface RawTableProps {
+  rows: NonNullable<ReturnType<typeof useRawData>['data']>['list'];
+  columns: MetricKey[];
+  unit: TemperatureUnit;
+}
+
+/** The readings: time and one column per metric the rows carry. */
+function RawTable({ rows, columns, unit }: RawTableProps) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea type="auto">
+      <Table striped highlightOnHover data-testid="raw-table" miw={columns.length * 110 + 180}>
+        <Table.Caption>{t('deviceData.raw.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('deviceData.raw.time')}</Table.Th>
+            {columns.map((key) => (
+              <Table.Th scope="col" key={key}>
+                {t(`deviceData.metrics.${key}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={String(row.ts)}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatReadingTime(String(row.ts))}
+              </Table.Td>
+              {columns.map((key) => (
+                <Table.Td key={key}>{formatRawValue(key, row[key], unit)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }

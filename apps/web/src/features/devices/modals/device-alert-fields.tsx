@@ -51,30 +51,7 @@ export function DeviceAlertFields({ form }: { form: DeviceForm }) {
         disabled={!equipmentStatus}
         {...form.getInputProps('offlineAlarmEnable', { type: 'checkbox' })}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select
-          label={t('devices.form.offlineAlarmFrequency')}
-          description={t('devices.form.offlineAlarmFrequencyDescription')}
-          data={deviceOfflineFrequencies.map((minutes) => ({
-            value: String(minutes),
-            label: frequencyLabel(minutes, t),
-          }))}
-          allowDeselect={false}
-          disabled={alertsOff}
-          {...form.getInputProps('offlineAlarmFrequency')}
-        />
-        <Select
-          label={t('devices.form.ttl')}
-          description={t('devices.form.ttlDescription')}
-          data={ttlOptions.map((minutes) => ({
-            value: String(minutes),
-            label: t('devices.ttlAfter', { minutes }),
-          }))}
-          allowDeselect={false}
-          disabled={alertsOff}
-          {...form.getInputProps('ttl')}
-        />
-      </SimpleGrid>
+      <OfflineTimingFields form={form} disabled={alertsOff} />
       <Checkbox
         label={t('devices.form.spillSensor')}
         description={t('devices.form.spillSensorDescription')}
@@ -89,5 +66,36 @@ export function DeviceAlertFields({ form }: { form: DeviceForm }) {
         />
       )}
     </>
+  );
+}
+
+/** How often an offline device alerts, and after how long it counts as offline. */
+function OfflineTimingFields({ form, disabled }: { form: DeviceForm; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <Select
+        label={t('devices.form.offlineAlarmFrequency')}
+        description={t('devices.form.offlineAlarmFrequencyDescription')}
+        data={deviceOfflineFrequencies.map((minutes) => ({
+          value: String(minutes),
+          label: frequencyLabel(minutes, t),
+        }))}
+        allowDeselect={false}
+        disabled={disabled}
+        {...form.getInputProps('offlineAlarmFrequency')}
+      />
+      <Select
+        label={t('devices.form.ttl')}
+        description={t('devices.form.ttlDescription')}
+        data={ttlOptions.map((minutes) => ({
+          value: String(minutes),
+          label: t('devices.ttlAfter', { minutes }),
+        }))}
+        allowDeselect={false}
+        disabled={disabled}
+        {...form.getInputProps('ttl')}
+      />
+    </SimpleGrid>
   );
 }

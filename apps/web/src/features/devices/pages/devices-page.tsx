@@ -23,7 +23,6 @@ export default function DevicesPage() {
   const ownUserId = useSession()?.userId ?? '';
   const [form, setForm] = useState<ModalState>({ opened: false });
   const [toDelete, setToDelete] = useState<ModalState>({ opened: false });
-  const download = useDownloadDeviceList();
 
   return (
     <>
@@ -31,26 +30,11 @@ export default function DevicesPage() {
         title={t('devices.title')}
         subtitle={t('devices.subtitle')}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              loading={download.isPending}
-              onClick={() => {
-                download.mutate();
-              }}
-            >
-              {t('devices.download')}
-            </Button>
-            <Button
-              leftSection={<IconPlus size={18} />}
-              onClick={() => {
-                setForm({ opened: true });
-              }}
-            >
-              {t('devices.add')}
-            </Button>
-          </>
+          <DevicesPageActions
+            onAdd={() => {
+              setForm({ opened: true });
+            }}
+          />
         }
       />
       <DevicesCard
@@ -77,6 +61,29 @@ export default function DevicesPage() {
           setToDelete((current) => ({ ...current, opened: false }));
         }}
       />
+    </>
+  );
+}
+
+/** The header's buttons: download the device list, add a device. */
+function DevicesPageActions({ onAdd }: { onAdd: () => void }) {
+  const { t } = useTranslation();
+  const download = useDownloadDeviceList();
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={18} />}
+        loading={download.isPending}
+        onClick={() => {
+          download.mutate();
+        }}
+      >
+        {t('devices.download')}
+      </Button>
+      <Button leftSection={<IconPlus size={18} />} onClick={onAdd}>
+        {t('devices.add')}
+      </Button>
     </>
   );
 }

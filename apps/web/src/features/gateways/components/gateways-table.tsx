@@ -110,31 +110,7 @@ function GatewayRow({
       <Table.Td>
         <ConnectionStatus online={gateway.status === 'online'} lastSeenAt={gateway.lastSeenAt} />
       </Table.Td>
-      {admin && (
-        <>
-          <Table.Td {...hideBelow('md')}>
-            <FirmwareCell
-              lastVersion={gateway.esp32LastVersion}
-              newVersion={gateway.esp32NewVersion}
-              otaStatus={gateway.mainOtaStatus}
-            />
-          </Table.Td>
-          <Table.Td {...hideBelow('md')}>
-            <FirmwareCell
-              lastVersion={gateway.loraLastVersion}
-              newVersion={gateway.loraNewVersion}
-              otaStatus={gateway.loraMainStatus}
-            />
-          </Table.Td>
-          <Table.Td {...hideBelow('md')}>
-            <FirmwareCell
-              lastVersion={gateway.nextionLastVersion}
-              newVersion={gateway.nextionNewVersion}
-              otaStatus={gateway.nextionStatus}
-            />
-          </Table.Td>
-        </>
-      )}
+      {admin && <FirmwareCells gateway={gateway} />}
       <Table.Td style={{ whiteSpace: 'nowrap' }} {...hideBelow('md')}>
         {formatDateTime(gateway.createdAt)}
       </Table.Td>
@@ -149,6 +125,35 @@ function GatewayRow({
         </Table.Td>
       )}
     </Table.Tr>
+  );
+}
+
+/** The platform admin's firmware columns: ESP32, LoRa and Nextion versions and their OTA status. */
+function FirmwareCells({ gateway }: { gateway: Gateway }) {
+  return (
+    <>
+      <Table.Td {...hideBelow('md')}>
+        <FirmwareCell
+          lastVersion={gateway.esp32LastVersion}
+          newVersion={gateway.esp32NewVersion}
+          otaStatus={gateway.mainOtaStatus}
+        />
+      </Table.Td>
+      <Table.Td {...hideBelow('md')}>
+        <FirmwareCell
+          lastVersion={gateway.loraLastVersion}
+          newVersion={gateway.loraNewVersion}
+          otaStatus={gateway.loraMainStatus}
+        />
+      </Table.Td>
+      <Table.Td {...hideBelow('md')}>
+        <FirmwareCell
+          lastVersion={gateway.nextionLastVersion}
+          newVersion={gateway.nextionNewVersion}
+          otaStatus={gateway.nextionStatus}
+        />
+      </Table.Td>
+    </>
   );
 }
 

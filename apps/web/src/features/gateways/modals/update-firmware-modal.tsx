@@ -40,6 +40,28 @@ const fileLabel = (file: FirmwareFile) =>
  */
 export function UpdateFirmwareModal({ subject, onClose }: UpdateFirmwareModalProps) {
   const { t } = useTranslation();
+  const flow = useUpdateFirmwareFlow(subject, onClose);
+  const name = subject?.target === 'gateway' ? subject.gateway.name : (subject?.device.name ?? '');
+  return (
+    <Modal
+      opened={subject !== undefined}
+      onClose={flow.close}
+      title={t('firmware.update.title', { name })}
+      size="md"
+      data-testid="updatefirmware"
+    >
+      {flow.step === 'choose' ? (
+        <ChooseFirmwareStep flow={flow} />
+      ) : (
+        <ConfirmFirmwareStep flow={flow} subject={subject} name={name} />
+      )}
+    </Modal>
+  );
+}
+
+/** The two steps' state: the command and file chosen, and the update that closes on success. */
+function useUpdateFirmwareFlow(subject: FirmwareSubject | undefined, onClose: () => void) {
+  const { t } = useTranslation();
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [command, setCommand] = useState<GatewayFirmwareCommand>('main_ota');
   const [firmwareId, setFirmwareId] = useState<string | null>(null);
@@ -72,104 +94,113 @@ export function UpdateFirmwareModal({ subject, onClose }: UpdateFirmwareModalPro
       },
     });
   };
+  const state = { step, setStep, command, setCommand, setFirmwareId, target, list, file };
+  return { ...state, loading: files.isLoading, pending: update.isPending, close, confirm };
+}
 
-  const name = subject?.target === 'gateway' ? subject.gateway.name : (subject?.device.name ?? '');
+type UpdateFirmwareFlow = ReturnType<typeof useUpdateFirmwareFlow>;
+
+/** Step 1: the command (for a gateway) and the uploaded file. */
+function ChooseFirmwareStep({ flow }: { flow: UpdateFirmwareFlow }) {
+  const { t } = useTranslation();
+  const { target, command, list, file } = flow;
+  return (
+    <Stack gap="md">
+      <Text fz="sm" c="dimmed">
+        {t('firmware.update.stepChoose')}
+      </Text>
+      {target === 'gateway' && (
+        <Select
+          label={t('firmware.update.command')}
+          data={gatewayFirmwareCommands.map((value) => ({
+            value,
+            label: t(`firmware.commands.${value}`),
+          }))}
+          value={command}
+          allowDeselect={false}
+          onChange={(value) => {
+            if (value) flow.setCommand(value);
+            flow.setFirmwareId(null);
+          }}
+        />
+      )}
+      <Select
+        label={t('firmware.update.file')}
+        placeholder={flow.loading ? t('firmware.loading') : t('firmware.update.noFiles')}
+        data={list.map((item) => ({ value: item.id, label: fileLabel(item) }))}
+        value={file?.id ?? null}
+        allowDeselect={false}
+        disabled={list.length === 0}
+        onChange={flow.setFirmwareId}
+      />
+      {!flow.loading && list.length === 0 && (
+        <Alert color="yellow">{t('firmware.update.uploadFirst')}</Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={flow.close}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          disabled={!file}
+          onClick={() => {
+            flow.setStep('confirm');
+          }}
+        >
+          {t('firmware.update.next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface ConfirmFirmwareStepProps {
+  flow: UpdateFirmwareFlow;
+  subject: FirmwareSubject | undefined;
+  name: string;
+}
+
+/** Step 2: confirms the overwrite of the installed version, with Back. */
+function ConfirmFirmwareStep({ flow, subject, name }: ConfirmFirmwareStepProps) {
+  const { t } = useTranslation();
+  const { target, command, file } = flow;
   const current =
     subject?.target === 'gateway'
       ? installedVersion(subject.gateway, command)
       : (subject?.device.fvLastVersion ?? null);
-
   return (
-    <Modal
-      opened={subject !== undefined}
-      onClose={close}
-      title={t('firmware.update.title', { name })}
-      size="md"
-      data-testid="updatefirmware"
-    >
-      {step === 'choose' ? (
-        <Stack gap="md">
-          <Text fz="sm" c="dimmed">
-            {t('firmware.update.stepChoose')}
-          </Text>
-          {target === 'gateway' && (
-            <Select
-              label={t('firmware.update.command')}
-              data={gatewayFirmwareCommands.map((value) => ({
-                value,
-                label: t(`firmware.commands.${value}`),
-              }))}
-              value={command}
-              allowDeselect={false}
-              onChange={(value) => {
-                if (value) setCommand(value);
-                setFirmwareId(null);
-              }}
-            />
-          )}
-          <Select
-            label={t('firmware.update.file')}
-            placeholder={files.isLoading ? t('firmware.loading') : t('firmware.update.noFiles')}
-            data={list.map((item) => ({ value: item.id, label: fileLabel(item) }))}
-            value={file?.id ?? null}
-            allowDeselect={false}
-            disabled={list.length === 0}
-            onChange={setFirmwareId}
-          />
-          {!files.isLoading && list.length === 0 && (
-            <Alert color="yellow">{t('firmware.update.uploadFirst')}</Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              disabled={!file}
-              onClick={() => {
-                setStep('confirm');
-              }}
-            >
-              {t('firmware.update.next')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <Stack gap="md">
-          <Text>
-            {t('firmware.update.confirmText', {
-              firmware:
-                target === 'gateway' ? t(`firmware.commands.${command}`) : t('firmware.node'),
-              name,
-              current: current ?? t('common.notAvailable'),
-              version: file?.version ?? '',
-            })}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            {file ? file.filename : ''}
-          </Text>
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<IconArrowLeft size={18} />}
-              onClick={() => {
-                setStep('choose');
-              }}
-              disabled={update.isPending}
-            >
-              {t('firmware.update.back')}
-            </Button>
-            <Button
-              color="orange"
-              leftSection={<IconCloudUpload size={18} />}
-              loading={update.isPending}
-              onClick={confirm}
-              data-autofocus
-            >
-              {t('firmware.update.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <Stack gap="md">
+      <Text>
+        {t('firmware.update.confirmText', {
+          firmware: target === 'gateway' ? t(`firmware.commands.${command}`) : t('firmware.node'),
+          name,
+          current: current ?? t('common.notAvailable'),
+          version: file?.version ?? '',
+        })}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        {file ? file.filename : ''}
+      </Text>
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={18} />}
+          onClick={() => {
+            flow.setStep('choose');
+          }}
+          disabled={flow.pending}
+        >
+          {t('firmware.update.back')}
+        </Button>
+        <Button
+          color="orange"
+          leftSection={<IconCloudUpload size={18} />}
+          loading={flow.pending}
+          onClick={flow.confirm}
+          data-autofocus
+        >
+          {t('firmware.update.confirm')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

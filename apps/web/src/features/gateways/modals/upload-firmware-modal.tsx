@@ -29,8 +29,8 @@ const kindsOf = (target: FirmwareTarget): FirmwareKind[] =>
 
 type Files = Partial<Record<FirmwareKind, File | null>>;
 
-/** Spec modal uploadFirmware: firmware files (.bin, .tft) with their versions. */
-export function UploadFirmwareModal({ opened, target, onClose }: UploadFirmwareModalProps) {
+/** The chosen files and versions, their error, and the upload that closes on success. */
+function useFirmwareUpload(target: FirmwareTarget, onClose: () => void) {
   const { t } = useTranslation();
   const upload = useUploadFirmware();
   const [files, setFiles] = useState<Files>({});
@@ -68,7 +68,23 @@ export function UploadFirmwareModal({ opened, target, onClose }: UploadFirmwareM
       },
     );
   };
+  return {
+    files,
+    setFiles,
+    versions,
+    setVersions,
+    error,
+    close,
+    submit,
+    pending: upload.isPending,
+  };
+}
 
+/** Spec modal uploadFirmware: firmware files (.bin, .tft) with their versions. */
+export function UploadFirmwareModal({ opened, target, onClose }: UploadFirmwareModalProps) {
+  const { t } = useTranslation();
+  const { files, setFiles, versions, setVersions, error, close, submit, pending } =
+    useFirmwareUpload(target, onClose);
   return (
     <Modal
       opened={opened}
@@ -88,29 +104,18 @@ export function UploadFirmwareModal({ opened, target, onClose }: UploadFirmwareM
             {t('firmware.upload.help')}
           </Text>
           {kindsOf(target).map((kind) => (
-            <SimpleGrid key={kind} cols={{ base: 1, xs: 2 }} spacing="sm">
-              <FileInput
-                label={t(`firmware.kinds.${kind}`)}
-                placeholder={t('firmware.upload.choose')}
-                accept={accept}
-                clearable
-                value={files[kind] ?? null}
-                onChange={(file) => {
-                  setFiles((current) => ({ ...current, [kind]: file }));
-                }}
-                data-testid={`firmware-file-${kind}`}
-              />
-              <TextInput
-                label={t('firmware.upload.version', { kind: t(`firmware.kinds.${kind}`) })}
-                placeholder={t('firmware.upload.versionPlaceholder')}
-                maxLength={50}
-                value={versions[kind] ?? ''}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setVersions((current) => ({ ...current, [kind]: value }));
-                }}
-              />
-            </SimpleGrid>
+            <FirmwareFileFields
+              key={kind}
+              kind={kind}
+              file={files[kind] ?? null}
+              version={versions[kind] ?? ''}
+              onFile={(file) => {
+                setFiles((current) => ({ ...current, [kind]: file }));
+              }}
+              onVersion={(value) => {
+                setVersions((current) => ({ ...current, [kind]: value }));
+              }}
+            />
           ))}
           {error && (
             <Alert color="red" role="alert">
@@ -118,15 +123,50 @@ export function UploadFirmwareModal({ opened, target, onClose }: UploadFirmwareM
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={upload.isPending}>
+            <Button variant="default" onClick={close} disabled={pending}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" leftSection={<IconUpload size={18} />} loading={upload.isPending}>
+            <Button type="submit" leftSection={<IconUpload size={18} />} loading={pending}>
               {t('firmware.upload.submit')}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+interface FirmwareFileFieldsProps {
+  kind: FirmwareKind;
+  file: File | null;
+  version: string;
+  onFile: (file: File | null) => void;
+  onVersion: (version: string) => void;
+}
+
+/** One kind of firmware: its file and its version. */
+function FirmwareFileFields({ kind, file, version, onFile, onVersion }: FirmwareFileFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <FileInput
+        label={t(`firmware.kinds.${kind}`)}
+        placeholder={t('firmware.upload.choose')}
+        accept={accept}
+        clearable
+        value={file}
+        onChange={onFile}
+        data-testid={`firmware-file-${kind}`}
+      />
+      <TextInput
+        label={t('firmware.upload.version', { kind: t(`firmware.kinds.${kind}`) })}
+        placeholder={t('firmware.upload.versionPlaceholder')}
+        maxLength={50}
+        value={version}
+        onChange={(event) => {
+          onVersion(event.currentTarget.value);
+        }}
+      />
+    </SimpleGrid>
   );
 }

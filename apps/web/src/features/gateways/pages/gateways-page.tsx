@@ -1,5 +1,3 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconDownload, IconPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { Gateway } from '@vigil/contracts';
 import { useState } from 'react';
@@ -12,6 +10,10 @@ import type { GatewayScope } from '../api/list-gateways';
 import { useLiveFirmware } from '../api/live-firmware';
 import { useSendLoraFrequency } from '../api/send-lora-frequency';
 import { GatewaysCard } from '../components/gateways-card';
+import {
+  AccountGatewayActions,
+  FirmwareHeaderActions,
+} from '../components/gateways-header-actions';
 import { AddEditGatewayModal } from '../modals/add-edit-gateway-modal';
 import { ConfigurationModal } from '../modals/configuration-modal';
 import { DeleteGatewayModal } from '../modals/delete-gateway-modal';
@@ -49,29 +51,16 @@ function PlatformGateways() {
         title={t('gateways.title')}
         subtitle={t('gateways.subtitleAdmin')}
         actions={
-          <>
-            <Button
-              leftSection={<IconUpload size={18} />}
-              onClick={() => {
-                setUploading(true);
-              }}
-            >
-              {t('firmware.upload.button')}
-            </Button>
-            <Tooltip label={t('gateways.refresh')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('gateways.refresh')}
-                loading={fetching}
-                onClick={() => {
-                  void queryClient.invalidateQueries({ queryKey: sharedKeys.gateways });
-                }}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </>
+          <FirmwareHeaderActions
+            uploadLabel={t('firmware.upload.button')}
+            fetching={fetching}
+            onUpload={() => {
+              setUploading(true);
+            }}
+            onRefresh={() => {
+              void queryClient.invalidateQueries({ queryKey: sharedKeys.gateways });
+            }}
+          />
         }
       />
       <GatewaysCard
@@ -108,12 +97,28 @@ interface GatewayModal {
 
 const closed = (current: GatewayModal) => ({ ...current, opened: false });
 
-function AccountGateways({ ownUserId }: { ownUserId: string }) {
-  const { t } = useTranslation();
+/** The owner's modals: add or edit, rotate the secret, delete, and the credentials shown once. */
+function useGatewayModals() {
   const [form, setForm] = useState<GatewayModal>({ opened: false });
   const [toDelete, setToDelete] = useState<GatewayModal>({ opened: false });
   const [toRotate, setToRotate] = useState<GatewayModal>({ opened: false });
   const [credentials, setCredentials] = useState<GatewayCredentials | null>(null);
+  return {
+    form,
+    setForm,
+    toDelete,
+    setToDelete,
+    toRotate,
+    setToRotate,
+    credentials,
+    setCredentials,
+  };
+}
+
+function AccountGateways({ ownUserId }: { ownUserId: string }) {
+  const { t } = useTranslation();
+  const modals = useGatewayModals();
+  const { setForm, setToRotate, setToDelete } = modals;
   const download = useDownloadGatewayList();
   return (
     <>
@@ -121,26 +126,15 @@ function AccountGateways({ ownUserId }: { ownUserId: string }) {
         title={t('gateways.title')}
         subtitle={t('gateways.subtitleOwner')}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} />}
-              loading={download.isPending}
-              onClick={() => {
-                download.mutate();
-              }}
-            >
-              {t('gateways.download')}
-            </Button>
-            <Button
-              leftSection={<IconPlus size={18} />}
-              onClick={() => {
-                setForm({ opened: true });
-              }}
-            >
-              {t('gateways.add')}
-            </Button>
-          </>
+          <AccountGatewayActions
+            downloading={download.isPending}
+            onDownload={() => {
+              download.mutate();
+            }}
+            onAdd={() => {
+              setForm({ opened: true });
+            }}
+          />
         }
       />
       <GatewaysCard
@@ -157,6 +151,15 @@ function AccountGateways({ ownUserId }: { ownUserId: string }) {
           },
         }}
       />
+      <AccountGatewayModals modals={modals} />
+    </>
+  );
+}
+
+function AccountGatewayModals({ modals }: { modals: ReturnType<typeof useGatewayModals> }) {
+  const { form, setForm, toDelete, setToDelete, toRotate, setToRotate, setCredentials } = modals;
+  return (
+    <>
       <AddEditGatewayModal
         opened={form.opened}
         gateway={form.gateway}
@@ -181,7 +184,7 @@ function AccountGateways({ ownUserId }: { ownUserId: string }) {
         }}
       />
       <ConfigurationModal
-        credentials={credentials}
+        credentials={modals.credentials}
         onClose={() => {
           setCredentials(null);
         }}

@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Center,
-  Loader,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconBuilding, IconCloudUpload, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { Button, Card, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconBuilding, IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Device } from '@vigil/contracts';
 import { useState } from 'react';
@@ -22,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLiveFirmware } from '../api/live-firmware';
 import { otaDevicesQuery, useOtaDevices } from '../api/list-ota-devices';
 import { FirmwareCell } from '../components/firmware-cell';
+import { FirmwareHeaderActions } from '../components/gateways-header-actions';
 import { UpdateFirmwareModal } from '../modals/update-firmware-modal';
 import { UploadFirmwareModal } from '../modals/upload-firmware-modal';
 
@@ -104,6 +94,76 @@ function OtaDeviceRow({ device, otaStatus, onAccount, onUpdate }: RowProps) {
   );
 }
 
+/** Each node's OTA status as the live firmware events report it. */
+function useLiveOtaStatuses() {
+  const [statuses, setStatuses] = useState<Record<string, string | null>>({});
+  useLiveFirmware((event) => {
+    const device = event.device;
+    if (device) setStatuses((current) => ({ ...current, [device.id]: device.otaStatus }));
+  });
+  return statuses;
+}
+
+interface OtaDevicesTableProps {
+  list: Device[];
+  statuses: Record<string, string | null>;
+  onAccount: (device: Device) => void;
+  onUpdate: (device: Device) => void;
+}
+
+/** The node devices: id, name, created, firmware (live status), account and update. */
+function OtaDevicesTable({ list, statuses, onAccount, onUpdate }: OtaDevicesTableProps) {
+  const { t } = useTranslation();
+  return (
+    <DataTable stickyActions>
+      <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="ota-devices-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th {...hideBelow('sm')}>{t('firmware.ota.columns.deviceId')}</Table.Th>
+            <Table.Th>{t('firmware.ota.columns.name')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('firmware.ota.columns.createdAt')}</Table.Th>
+            <Table.Th>{t('firmware.ota.columns.firmware')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('firmware.ota.columns.account')}</Table.Th>
+            <Table.Th ta="right">{t('firmware.ota.columns.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((device) => (
+            <OtaDeviceRow
+              key={device.id}
+              device={device}
+              otaStatus={statuses[device.id] ?? null}
+              onAccount={onAccount}
+              onUpdate={onUpdate}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </DataTable>
+  );
+}
+
+/** The node devices' card: a loader, the empty text or the table. */
+function OtaDevicesCard(props: OtaDevicesTableProps & { loading: boolean }) {
+  const { loading, list } = props;
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding={0} radius="md">
+      {loading ? (
+        <Center p="xl">
+          <Loader aria-label={t('firmware.loading')} />
+        </Center>
+      ) : list.length === 0 ? (
+        <Text p="xl" ta="center" c="dimmed">
+          {t('firmware.ota.empty')}
+        </Text>
+      ) : (
+        <OtaDevicesTable {...props} />
+      )}
+    </Card>
+  );
+}
+
 /** /otaDevices (spec platform 2): every account's node devices and their firmware. */
 export default function OtaDevicesPage() {
   const { t } = useTranslation();
@@ -112,11 +172,7 @@ export default function OtaDevicesPage() {
   const [account, setAccount] = useState<Device | undefined>(undefined);
   const [updating, setUpdating] = useState<Device | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
-  const [statuses, setStatuses] = useState<Record<string, string | null>>({});
-  useLiveFirmware((event) => {
-    const device = event.device;
-    if (device) setStatuses((current) => ({ ...current, [device.id]: device.otaStatus }));
-  });
+  const statuses = useLiveOtaStatuses();
   const list = devices.data?.list ?? [];
 
   return (
@@ -125,74 +181,25 @@ export default function OtaDevicesPage() {
         title={t('firmware.ota.title')}
         subtitle={t('firmware.ota.subtitle')}
         actions={
-          <>
-            <Button
-              leftSection={<IconUpload size={18} />}
-              onClick={() => {
-                setUploading(true);
-              }}
-            >
-              {t('firmware.ota.uploadButton')}
-            </Button>
-            <Tooltip label={t('gateways.refresh')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('gateways.refresh')}
-                loading={devices.isFetching}
-                onClick={() => {
-                  void queryClient.invalidateQueries({ queryKey: otaDevicesQuery().queryKey });
-                }}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </>
+          <FirmwareHeaderActions
+            uploadLabel={t('firmware.ota.uploadButton')}
+            fetching={devices.isFetching}
+            onUpload={() => {
+              setUploading(true);
+            }}
+            onRefresh={() => {
+              void queryClient.invalidateQueries({ queryKey: otaDevicesQuery().queryKey });
+            }}
+          />
         }
       />
-      <Card withBorder padding={0} radius="md">
-        {devices.isLoading ? (
-          <Center p="xl">
-            <Loader aria-label={t('firmware.loading')} />
-          </Center>
-        ) : list.length === 0 ? (
-          <Text p="xl" ta="center" c="dimmed">
-            {t('firmware.ota.empty')}
-          </Text>
-        ) : (
-          <DataTable stickyActions>
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              fz="sm"
-              data-testid="ota-devices-table"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th {...hideBelow('sm')}>{t('firmware.ota.columns.deviceId')}</Table.Th>
-                  <Table.Th>{t('firmware.ota.columns.name')}</Table.Th>
-                  <Table.Th {...hideBelow('md')}>{t('firmware.ota.columns.createdAt')}</Table.Th>
-                  <Table.Th>{t('firmware.ota.columns.firmware')}</Table.Th>
-                  <Table.Th {...hideBelow('md')}>{t('firmware.ota.columns.account')}</Table.Th>
-                  <Table.Th ta="right">{t('firmware.ota.columns.action')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((device) => (
-                  <OtaDeviceRow
-                    key={device.id}
-                    device={device}
-                    otaStatus={statuses[device.id] ?? null}
-                    onAccount={setAccount}
-                    onUpdate={setUpdating}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </DataTable>
-        )}
-      </Card>
+      <OtaDevicesCard
+        loading={devices.isLoading}
+        list={list}
+        statuses={statuses}
+        onAccount={setAccount}
+        onUpdate={setUpdating}
+      />
       <AccountModal
         device={account}
         onClose={() => {

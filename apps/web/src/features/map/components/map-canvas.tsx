@@ -111,15 +111,10 @@ function useGestures(view: MapView, onViewChange: (view: MapView) => void) {
   return { pinching, onWheel, onDragMove, onTouchMove, onTouchEnd };
 }
 
-/** The floor plan with its location outlines and device dots, drawn with Konva. */
-export default function MapCanvas(props: MapCanvasProps) {
-  const { size, view, plan, locations, dots, radius, placement, scheme } = props;
-  const image = usePlanImage(plan.mapId, plan.src);
-  const gestures = useGestures(view, props.onViewChange);
+/** The pointer on the plan: hover a dot, place what is being placed, right-click for actions. */
+function usePointer(props: MapCanvasProps) {
+  const { view, locations, dots, radius, placement } = props;
   const hovered = useRef<string | null>(null);
-  const palette = palettes[scheme];
-  const scaled = { scale: view.scale, palette };
-
   const pointed = (event: Konva.KonvaEventObject<Event>) => {
     const pointer = event.target.getStage()?.getPointerPosition();
     return pointer ? { screen: pointer, plan: toPlan(view, pointer) } : undefined;
@@ -135,6 +130,38 @@ export default function MapCanvas(props: MapCanvasProps) {
     if (placement) props.onPlace(at.plan);
     else hover(deviceAt(dots, at.plan, radius, view.scale)?.id ?? null);
   };
+  return {
+    onMouseMove: (event: Konva.KonvaEventObject<MouseEvent>) => {
+      const at = pointed(event);
+      if (at) hover(deviceAt(dots, at.plan, radius, view.scale)?.id ?? null);
+    },
+    onMouseLeave: () => {
+      hover(null);
+    },
+    onClick: (event: Konva.KonvaEventObject<MouseEvent>) => {
+      if (event.evt.button === 0) pointAt(event);
+    },
+    onTap: pointAt,
+    onContextMenu: (event: Konva.KonvaEventObject<PointerEvent>) => {
+      event.evt.preventDefault();
+      const at = pointed(event);
+      if (!at || !props.onContextMenu || placement) return;
+      const device = deviceAt(dots, at.plan, radius, view.scale);
+      const location = device ? undefined : locationAt(locations, at.plan);
+      if (device) props.onContextMenu({ kind: 'device', id: device.id }, at.screen);
+      else if (location) props.onContextMenu({ kind: 'location', id: location.id }, at.screen);
+    },
+  };
+}
+
+/** The floor plan with its location outlines and device dots, drawn with Konva. */
+export default function MapCanvas(props: MapCanvasProps) {
+  const { size, view, plan, locations, dots, radius, placement, scheme } = props;
+  const image = usePlanImage(plan.mapId, plan.src);
+  const gestures = useGestures(view, props.onViewChange);
+  const pointer = usePointer(props);
+  const palette = palettes[scheme];
+  const scaled = { scale: view.scale, palette };
 
   return (
     <Stage
@@ -150,26 +177,7 @@ export default function MapCanvas(props: MapCanvasProps) {
       onDragMove={gestures.onDragMove}
       onTouchMove={gestures.onTouchMove}
       onTouchEnd={gestures.onTouchEnd}
-      onMouseMove={(event) => {
-        const at = pointed(event);
-        if (at) hover(deviceAt(dots, at.plan, radius, view.scale)?.id ?? null);
-      }}
-      onMouseLeave={() => {
-        hover(null);
-      }}
-      onClick={(event) => {
-        if (event.evt.button === 0) pointAt(event);
-      }}
-      onTap={pointAt}
-      onContextMenu={(event) => {
-        event.evt.preventDefault();
-        const at = pointed(event);
-        if (!at || !props.onContextMenu || placement) return;
-        const device = deviceAt(dots, at.plan, radius, view.scale);
-        const location = device ? undefined : locationAt(locations, at.plan);
-        if (device) props.onContextMenu({ kind: 'device', id: device.id }, at.screen);
-        else if (location) props.onContextMenu({ kind: 'location', id: location.id }, at.screen);
-      }}
+      {...pointer}
     >
       <Layer>
         {image && (

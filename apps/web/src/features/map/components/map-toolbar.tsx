@@ -37,8 +37,7 @@ interface MapToolbarProps {
 /** The map dropdown, device search, zoom buttons and speaker toggle (spec monitoring 2). */
 export function MapToolbar(props: MapToolbarProps) {
   const { t } = useTranslation();
-  const { maps, muted, sounding } = props;
-  const speakerLabel = muted ? t('map.unmute') : t('map.mute');
+  const { maps } = props;
   return (
     <Paper withBorder radius="lg" p="sm" mb="sm">
       <Group gap="sm" wrap="wrap" align="flex-end">
@@ -66,43 +65,48 @@ export function MapToolbar(props: MapToolbarProps) {
           w={{ base: '100%', xs: 220 }}
           type="search"
         />
-        <Group gap={6} wrap="nowrap">
-          {(
-            [
-              ['zoomOut', IconZoomOut, props.onZoomOut],
-              ['zoomIn', IconZoomIn, props.onZoomIn],
-            ] as const
-          ).map(([key, Icon, onClick]) => (
-            <Tooltip key={key} label={t(`map.${key}`)}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t(`map.${key}`)}
-                onClick={onClick}
-              >
-                <Icon size={18} />
-              </ActionIcon>
-            </Tooltip>
-          ))}
-          <Tooltip label={speakerLabel}>
-            <ActionIcon
-              variant={sounding && !muted ? 'filled' : 'default'}
-              color={sounding && !muted ? 'red' : undefined}
-              size="lg"
-              aria-label={t('map.sound')}
-              aria-pressed={!muted}
-              data-sounding={sounding && !muted ? 'true' : 'false'}
-              onClick={props.onToggleMute}
-            >
-              {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
-            </ActionIcon>
-          </Tooltip>
-          <VisuallyHidden role="status">
-            {sounding && !muted ? t('map.soundPlaying') : ''}
-          </VisuallyHidden>
-        </Group>
+        <ViewButtons {...props} />
         {props.children}
       </Group>
     </Paper>
+  );
+}
+
+/** Zoom out and in, and the speaker (with the sound's state said to screen readers). */
+function ViewButtons(props: MapToolbarProps) {
+  const { t } = useTranslation();
+  const { muted, sounding } = props;
+  const speakerLabel = muted ? t('map.unmute') : t('map.mute');
+  return (
+    <Group gap={6} wrap="nowrap">
+      {(
+        [
+          ['zoomOut', IconZoomOut, props.onZoomOut],
+          ['zoomIn', IconZoomIn, props.onZoomIn],
+        ] as const
+      ).map(([key, Icon, onClick]) => (
+        <Tooltip key={key} label={t(`map.${key}`)}>
+          <ActionIcon variant="default" size="lg" aria-label={t(`map.${key}`)} onClick={onClick}>
+            <Icon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
+      <Tooltip label={speakerLabel}>
+        <ActionIcon
+          variant={sounding && !muted ? 'filled' : 'default'}
+          color={sounding && !muted ? 'red' : undefined}
+          size="lg"
+          aria-label={t('map.sound')}
+          aria-pressed={!muted}
+          data-sounding={sounding && !muted ? 'true' : 'false'}
+          onClick={props.onToggleMute}
+        >
+          {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+        </ActionIcon>
+      </Tooltip>
+      <VisuallyHidden role="status">
+        {sounding && !muted ? t('map.soundPlaying') : ''}
+      </VisuallyHidden>
+    </Group>
   );
 }

@@ -45,21 +45,17 @@ function keyMove(key: string, view: MapView, centre: { x: number; y: number }) {
   }
 }
 
-/**
- * The canvas in a focusable frame: keyboard panning and zooming, the hover tooltip and the
- * right-click menu as HTML over it (themed, readable by screen readers).
- */
-export function MapViewport(props: MapViewportProps) {
-  const { t } = useTranslation();
-  const hintId = useId();
-  const { size, view, dots, placement, title, readingsOf, onAction } = props;
-  const [hoveredId, setHoveredId] = useState<string | null>(null);
-  const [menu, setMenu] = useState<{ target: CanvasTarget; at: { x: number; y: number } } | null>(
-    null,
-  );
-  const hovered: MapDot | undefined = dots.find((dot) => dot.id === hoveredId);
+const frameStyle = {
+  overflow: 'hidden',
+  borderRadius: 'var(--mantine-radius-md)',
+  border: '1px solid var(--mantine-color-default-border)',
+  touchAction: 'none',
+} as const;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+/** The frame's keys: arrows pan, + and - zoom, Enter or Space places at the centre. */
+function useViewportKeys(props: MapViewportProps) {
+  const { size, view, placement } = props;
+  return (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
     const centre = { x: size.width / 2, y: size.height / 2 };
     if (placement && (event.key === 'Enter' || event.key === ' ')) {
@@ -72,6 +68,56 @@ export function MapViewport(props: MapViewportProps) {
     event.preventDefault();
     if (next) props.onViewChange(next);
   };
+}
+
+/** The Konva canvas, loaded on demand, with a loader until it is. */
+function LazyCanvas(props: MapCanvasProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <Center h="100%" role="status">
+          <Loader size="sm" aria-label={t('map.canvas.loading')} />
+        </Center>
+      }
+    >
+      <MapCanvas {...props} />
+    </Suspense>
+  );
+}
+
+interface HoverTooltipProps extends Pick<MapViewportProps, 'view' | 'size' | 'readingsOf'> {
+  dot: MapDot;
+}
+
+/** The hovered device's name, state and readings, beside its dot. */
+function HoverTooltip({ dot, view, size, readingsOf }: HoverTooltipProps) {
+  return (
+    <DeviceTooltip
+      name={dot.name}
+      state={dot.state}
+      readings={readingsOf(dot.id)}
+      at={toScreen(view, { x: dot.imageX, y: dot.imageY })}
+      canvasWidth={size.width}
+    />
+  );
+}
+
+/**
+ * The canvas in a focusable frame: keyboard panning and zooming, the hover tooltip and the
+ * right-click menu as HTML over it (themed, readable by screen readers).
+ */
+export function MapViewport(props: MapViewportProps) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const { size, view, dots, title, readingsOf, onAction } = props;
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [menu, setMenu] = useState<{ target: CanvasTarget; at: { x: number; y: number } } | null>(
+    null,
+  );
+  const hovered: MapDot | undefined = dots.find((dot) => dot.id === hoveredId);
+
+  const onKeyDown = useViewportKeys(props);
 
   return (
     <Box
@@ -85,44 +131,25 @@ export function MapViewport(props: MapViewportProps) {
       aria-label={t('map.canvas.label', { title })}
       aria-describedby={hintId}
       onKeyDown={onKeyDown}
-      style={{
-        overflow: 'hidden',
-        borderRadius: 'var(--mantine-radius-md)',
-        border: '1px solid var(--mantine-color-default-border)',
-        touchAction: 'none',
-      }}
+      style={frameStyle}
       data-testid="map-canvas"
       data-zoom={view.scale.toFixed(4)}
       data-offset={`${view.x.toFixed(1)},${view.y.toFixed(1)}`}
     >
       <VisuallyHidden id={hintId}>{t('map.canvas.hint')}</VisuallyHidden>
-      <Suspense
-        fallback={
-          <Center h="100%" role="status">
-            <Loader size="sm" aria-label={t('map.canvas.loading')} />
-          </Center>
+      <LazyCanvas
+        {...props}
+        onHover={setHoveredId}
+        onContextMenu={
+          onAction &&
+          ((target, at) => {
+            setMenu({ target, at });
+          })
         }
-      >
-        <MapCanvas
-          {...props}
-          onHover={setHoveredId}
-          onContextMenu={
-            onAction &&
-            ((target, at) => {
-              setMenu({ target, at });
-            })
-          }
-        />
-      </Suspense>
+      />
       {props.children}
       {hovered && !menu && (
-        <DeviceTooltip
-          name={hovered.name}
-          state={hovered.state}
-          readings={readingsOf(hovered.id)}
-          at={toScreen(view, { x: hovered.imageX, y: hovered.imageY })}
-          canvasWidth={size.width}
-        />
+        <HoverTooltip dot={hovered} view={view} size={size} readingsOf={readingsOf} />
       )}
       {onAction && (
         <CanvasMenu

@@ -26,11 +26,6 @@ interface OwnerModalsProps {
 export function OwnerModals(props: OwnerModalsProps) {
   const { editor, commands, rows, freeDevices, adding, onCloseAdding } = props;
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const removed = rows.find((row) => row.state === 'removed' && !dismissed.has(row.id));
-  const dismiss = (id: string) => {
-    setDismissed((current) => new Set(current).add(id));
-  };
   return (
     <>
       <AddMapModal opened={adding} onClose={onCloseAdding} onUploaded={editor.choose} />
@@ -65,22 +60,35 @@ export function OwnerModals(props: OwnerModalsProps) {
           name: commands.removal?.name ?? '',
         })}
       </ConfirmModal>
-      <ConfirmModal
-        name="confirmDeviceRemovedMap"
-        opened={removed !== undefined && !editor.placement}
-        title={t('map.removedModal.title')}
-        confirmLabel={t('map.removedModal.confirm')}
-        onClose={() => {
-          if (removed) dismiss(removed.id);
-        }}
-        onConfirm={() => {
-          if (!removed) return;
-          dismiss(removed.id);
-          editor.change((current) => removeDevice(current, removed.id));
-        }}
-      >
-        {t('map.removedModal.text', { name: removed?.name ?? '' })}
-      </ConfirmModal>
+      <RemovedDeviceModal editor={editor} rows={rows} />
     </>
+  );
+}
+
+/** confirmDeviceRemovedMap: one device removed from the account at a time, each asked once. */
+function RemovedDeviceModal({ editor, rows }: Pick<OwnerModalsProps, 'editor' | 'rows'>) {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const removed = rows.find((row) => row.state === 'removed' && !dismissed.has(row.id));
+  const dismiss = (id: string) => {
+    setDismissed((current) => new Set(current).add(id));
+  };
+  return (
+    <ConfirmModal
+      name="confirmDeviceRemovedMap"
+      opened={removed !== undefined && !editor.placement}
+      title={t('map.removedModal.title')}
+      confirmLabel={t('map.removedModal.confirm')}
+      onClose={() => {
+        if (removed) dismiss(removed.id);
+      }}
+      onConfirm={() => {
+        if (!removed) return;
+        dismiss(removed.id);
+        editor.change((current) => removeDevice(current, removed.id));
+      }}
+    >
+      {t('map.removedModal.text', { name: removed?.name ?? '' })}
+    </ConfirmModal>
   );
 }

@@ -53,7 +53,6 @@ function ListSection(props: {
  */
 export function PlacedList({ locations, devices, searching, onAction }: PlacedListProps) {
   const { t } = useTranslation();
-  const na = t('map.readings.na');
   return (
     <Grid mt="md" gap="md">
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -88,50 +87,64 @@ export function PlacedList({ locations, devices, searching, onAction }: PlacedLi
             devices.length === 0 && (searching ? t('map.list.noMatches') : t('map.list.noDevices'))
           }
         >
-          <DataTable stickyActions={onAction !== undefined}>
-            <Table verticalSpacing={6} fz="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('map.list.device')}</Table.Th>
-                  <Table.Th {...hideBelow('sm')}>{t('map.list.location')}</Table.Th>
-                  <Table.Th>{t('map.list.state')}</Table.Th>
-                  <Table.Th {...hideBelow('sm')}>{t('map.readings.temperature')}</Table.Th>
-                  <Table.Th {...hideBelow('md')}>{t('map.readings.humidity')}</Table.Th>
-                  <Table.Th {...hideBelow('md')}>{t('map.readings.carbon')}</Table.Th>
-                  {onAction && (
-                    <Table.Th>
-                      <VisuallyHidden>{t('map.list.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {devices.map((device) => (
-                  <Table.Tr key={device.id} data-state={device.state} data-device-id={device.id}>
-                    <Table.Td>{device.name}</Table.Td>
-                    <Table.Td {...hideBelow('sm')}>{device.location}</Table.Td>
-                    <Table.Td>
-                      <StateDot state={device.state} />
-                    </Table.Td>
-                    <Table.Td {...hideBelow('sm')}>{device.readings.temperature ?? na}</Table.Td>
-                    <Table.Td {...hideBelow('md')}>{device.readings.humidity ?? na}</Table.Td>
-                    <Table.Td {...hideBelow('md')}>{device.readings.carbon ?? na}</Table.Td>
-                    {onAction && (
-                      <Table.Td>
-                        <RowActions
-                          target={{ kind: 'device', id: device.id }}
-                          name={device.name}
-                          onAction={onAction}
-                        />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </DataTable>
+          <PlacedDevicesTable devices={devices} onAction={onAction} />
         </ListSection>
       </Grid.Col>
     </Grid>
+  );
+}
+
+interface PlacedDevicesTableProps {
+  devices: readonly PlacedDeviceRow[];
+  onAction?: (action: MapAction) => void;
+}
+
+/** The devices: name, location, state, readings and (owners) the row's actions. */
+function PlacedDevicesTable({ devices, onAction }: PlacedDevicesTableProps) {
+  const { t } = useTranslation();
+  const na = t('map.readings.na');
+  return (
+    <DataTable stickyActions={onAction !== undefined}>
+      <Table verticalSpacing={6} fz="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('map.list.device')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('map.list.location')}</Table.Th>
+            <Table.Th>{t('map.list.state')}</Table.Th>
+            <Table.Th {...hideBelow('sm')}>{t('map.readings.temperature')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('map.readings.humidity')}</Table.Th>
+            <Table.Th {...hideBelow('md')}>{t('map.readings.carbon')}</Table.Th>
+            {onAction && (
+              <Table.Th>
+                <VisuallyHidden>{t('map.list.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <Table.Tr key={device.id} data-state={device.state} data-device-id={device.id}>
+              <Table.Td>{device.name}</Table.Td>
+              <Table.Td {...hideBelow('sm')}>{device.location}</Table.Td>
+              <Table.Td>
+                <StateDot state={device.state} />
+              </Table.Td>
+              <Table.Td {...hideBelow('sm')}>{device.readings.temperature ?? na}</Table.Td>
+              <Table.Td {...hideBelow('md')}>{device.readings.humidity ?? na}</Table.Td>
+              <Table.Td {...hideBelow('md')}>{device.readings.carbon ?? na}</Table.Td>
+              {onAction && (
+                <Table.Td>
+                  <RowActions
+                    target={{ kind: 'device', id: device.id }}
+                    name={device.name}
+                    onAction={onAction}
+                  />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </DataTable>
   );
 }

@@ -24,12 +24,15 @@ export function useMapCommands(
   editor: MapEditor,
   names: (kind: Removal['kind'], id: string) => string,
 ) {
+  return { ...useMapPersistence(editor), ...useMapItemActions(editor, names) };
+}
+
+/** Save the map, and delete it after confirmation (the view resets and the canvas clears). */
+function useMapPersistence(editor: MapEditor) {
   const { t } = useTranslation();
   const save = useSaveMap();
   const remove = useDeleteMap();
   const [deletingMap, setDeletingMap] = useState(false);
-  const [removal, setRemoval] = useState<Removal | null>(null);
-  const [addingTo, setAddingTo] = useState<{ id: string; title: string } | null>(null);
   const failed = (error: Error) => {
     notifyError(
       isApiError(error) && actionable(error) ? error.translated : t('errors.somethingWentWrong'),
@@ -41,8 +44,6 @@ export function useMapCommands(
     saving: save.isPending,
     deleting: remove.isPending,
     deletingMap,
-    removal,
-    addingTo,
     save: () => {
       // Spec monitoring 5: saving needs a selected map.
       if (!map || !draft) {
@@ -77,6 +78,19 @@ export function useMapCommands(
         onError: failed,
       });
     },
+  };
+}
+
+/** The right-click and row actions: add a device, move, remove, and their confirmations. */
+function useMapItemActions(
+  editor: MapEditor,
+  names: (kind: Removal['kind'], id: string) => string,
+) {
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [addingTo, setAddingTo] = useState<{ id: string; title: string } | null>(null);
+  return {
+    removal,
+    addingTo,
     act: (action: MapAction) => {
       switch (action.kind) {
         case 'addDevice':

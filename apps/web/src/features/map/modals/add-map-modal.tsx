@@ -18,8 +18,8 @@ interface AddMapModalProps {
   onUploaded: (id: string) => void;
 }
 
-/** `addMap`: a title and a plan image (PNG, JPEG, WebP or SVG). */
-export function AddMapModal({ opened, onClose, onUploaded }: AddMapModalProps) {
+/** The title and file, their errors, and the upload (a 'Saved' answer closes the modal). */
+function useAddMapForm(onClose: () => void, onUploaded: (id: string) => void) {
   const { t } = useTranslation();
   const upload = useUploadMap();
   const [title, setTitle] = useState('');
@@ -56,6 +56,16 @@ export function AddMapModal({ opened, onClose, onUploaded }: AddMapModalProps) {
       },
     );
   };
+  return { title, setTitle, file, setFile, errors, close, submit, pending: upload.isPending };
+}
+
+/** `addMap`: a title and a plan image (PNG, JPEG, WebP or SVG). */
+export function AddMapModal({ opened, onClose, onUploaded }: AddMapModalProps) {
+  const { t } = useTranslation();
+  const { title, setTitle, file, setFile, errors, close, submit, pending } = useAddMapForm(
+    onClose,
+    onUploaded,
+  );
   return (
     <Modal
       opened={opened}
@@ -96,10 +106,10 @@ export function AddMapModal({ opened, onClose, onUploaded }: AddMapModalProps) {
             onChange={setFile}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={upload.isPending}>
+            <Button variant="default" onClick={close} disabled={pending}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={upload.isPending}>
+            <Button type="submit" loading={pending}>
               {t('map.addMapModal.submit')}
             </Button>
           </Group>

@@ -25,13 +25,22 @@ interface NotificationFiltersProps {
   onSearch: (filters: NotificationFilters) => void;
 }
 
+type SetFilter = <K extends keyof NotificationFilters>(
+  key: K,
+  value: NotificationFilters[K],
+) => void;
+
+interface FilterPartProps {
+  draft: NotificationFilters;
+  set: SetFilter;
+}
+
 /** Spec platform 2: email, phone, content, kind, account, start and end date; search and reset. */
 export function NotificationFiltersForm({ showAccount, onSearch }: NotificationFiltersProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<NotificationFilters>(emptyFilters);
   const [rangeError, setRangeError] = useState(false);
-  const accounts = useAccounts(showAccount);
-  const set = <K extends keyof NotificationFilters>(key: K, value: NotificationFilters[K]) => {
+  const set: SetFilter = (key, value) => {
     setDraft((current) => ({ ...current, [key]: value }));
   };
   const submit = (event: SyntheticEvent) => {
@@ -53,80 +62,11 @@ export function NotificationFiltersForm({ showAccount, onSearch }: NotificationF
       <form onSubmit={submit} noValidate aria-label={t('notifications.filters.label')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-            <TextInput
-              label={t('notifications.filters.email')}
-              type="search"
-              value={draft.email}
-              onChange={(event) => {
-                set('email', event.currentTarget.value);
-              }}
-            />
-            <TextInput
-              label={t('notifications.filters.phone')}
-              type="search"
-              value={draft.phone}
-              onChange={(event) => {
-                set('phone', event.currentTarget.value);
-              }}
-            />
-            <TextInput
-              label={t('notifications.filters.text')}
-              type="search"
-              value={draft.text}
-              onChange={(event) => {
-                set('text', event.currentTarget.value);
-              }}
-            />
-            {showAccount && (
-              <Select
-                label={t('notifications.filters.account')}
-                placeholder={t('notifications.filters.allAccounts')}
-                clearable
-                searchable
-                data={(accounts.data ?? []).map((account) => ({
-                  value: account.id,
-                  label: account.companyName,
-                }))}
-                value={draft.accountId}
-                onChange={(value) => {
-                  set('accountId', value);
-                }}
-              />
-            )}
-            <DateTimeField
-              label={t('notifications.filters.startDate')}
-              value={draft.startDate || null}
-              onChange={(value) => {
-                set('startDate', value ?? '');
-              }}
-            />
-            <DateTimeField
-              label={t('notifications.filters.endDate')}
-              value={draft.endDate || null}
-              error={rangeError ? translateMessage(messages.dateRangeInvalid) : undefined}
-              onChange={(value) => {
-                set('endDate', value ?? '');
-              }}
-            />
+            <TextFilters draft={draft} set={set} />
+            {showAccount && <AccountFilter draft={draft} set={set} />}
+            <DateFilters draft={draft} set={set} rangeError={rangeError} />
           </SimpleGrid>
-          <Stack gap={4}>
-            <Input.Label labelElement="div" id="notification-kind">
-              {t('notifications.filters.kind')}
-            </Input.Label>
-            <SegmentedControl
-              aria-labelledby="notification-kind"
-              maw={360}
-              value={draft.isSms}
-              onChange={(value) => {
-                set('isSms', value);
-              }}
-              data={[
-                { value: '-1', label: t('notifications.kinds.both') },
-                { value: '0', label: t('notifications.kinds.email') },
-                { value: '1', label: t('notifications.kinds.sms') },
-              ]}
-            />
-          </Stack>
+          <KindFilter draft={draft} set={set} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
               {t('notifications.filters.reset')}
@@ -138,5 +78,109 @@ export function NotificationFiltersForm({ showAccount, onSearch }: NotificationF
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Email, phone and content: searched as typed. */
+function TextFilters({ draft, set }: FilterPartProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('notifications.filters.email')}
+        type="search"
+        value={draft.email}
+        onChange={(event) => {
+          set('email', event.currentTarget.value);
+        }}
+      />
+      <TextInput
+        label={t('notifications.filters.phone')}
+        type="search"
+        value={draft.phone}
+        onChange={(event) => {
+          set('phone', event.currentTarget.value);
+        }}
+      />
+      <TextInput
+        label={t('notifications.filters.text')}
+        type="search"
+        value={draft.text}
+        onChange={(event) => {
+          set('text', event.currentTarget.value);
+        }}
+      />
+    </>
+  );
+}
+
+/** The platform administrator's account filter. */
+function AccountFilter({ draft, set }: FilterPartProps) {
+  const { t } = useTranslation();
+  const accounts = useAccounts(true);
+  return (
+    <Select
+      label={t('notifications.filters.account')}
+      placeholder={t('notifications.filters.allAccounts')}
+      clearable
+      searchable
+      data={(accounts.data ?? []).map((account) => ({
+        value: account.id,
+        label: account.companyName,
+      }))}
+      value={draft.accountId}
+      onChange={(value) => {
+        set('accountId', value);
+      }}
+    />
+  );
+}
+
+/** The start and end dates; an end before the start is said under the end. */
+function DateFilters({ draft, set, rangeError }: FilterPartProps & { rangeError: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateTimeField
+        label={t('notifications.filters.startDate')}
+        value={draft.startDate || null}
+        onChange={(value) => {
+          set('startDate', value ?? '');
+        }}
+      />
+      <DateTimeField
+        label={t('notifications.filters.endDate')}
+        value={draft.endDate || null}
+        error={rangeError ? translateMessage(messages.dateRangeInvalid) : undefined}
+        onChange={(value) => {
+          set('endDate', value ?? '');
+        }}
+      />
+    </>
+  );
+}
+
+/** Email, SMS or both. */
+function KindFilter({ draft, set }: FilterPartProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Input.Label labelElement="div" id="notification-kind">
+        {t('notifications.filters.kind')}
+      </Input.Label>
+      <SegmentedControl
+        aria-labelledby="notification-kind"
+        maw={360}
+        value={draft.isSms}
+        onChange={(value) => {
+          set('isSms', value);
+        }}
+        data={[
+          { value: '-1', label: t('notifications.kinds.both') },
+          { value: '0', label: t('notifications.kinds.email') },
+          { value: '1', label: t('notifications.kinds.sms') },
+        ]}
+      />
+    </Stack>
   );
 }

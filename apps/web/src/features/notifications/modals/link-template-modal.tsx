@@ -42,7 +42,8 @@ interface LinkValues extends Record<string, unknown> {
   templateId: string;
 }
 
-function LinkTemplateForm({ user, onDone }: { user: User; onDone: () => void }) {
+/** The link's form: type and method first, then the templates fetched for them; the save. */
+function useLinkTemplateForm(user: User, onDone: () => void) {
   const { t } = useTranslation();
   const save = useSaveRelation();
   const form = useForm<LinkValues>({
@@ -76,6 +77,12 @@ function LinkTemplateForm({ user, onDone }: { user: User; onDone: () => void }) 
       form.clearFieldError(field);
     },
   });
+  return { chosen, options, submit, select, saving: save.isPending };
+}
+
+function LinkTemplateForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { chosen, options, submit, select, saving } = useLinkTemplateForm(user, onDone);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -111,7 +118,7 @@ function LinkTemplateForm({ user, onDone }: { user: User; onDone: () => void }) 
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {t('notifications.link.submit')}
           </Button>
         </Group>

@@ -28,9 +28,9 @@ export function SmsLimitModal({ opened, onClose }: { opened: boolean; onClose: (
   );
 }
 
-function SmsLimitForm({ onDone }: { onDone: () => void }) {
+/** The limit's form and its save. */
+function useSmsLimitForm(onDone: () => void) {
   const { t } = useTranslation();
-  const accounts = useAccounts(true);
   const save = useSetSmsLimit();
   const form = useForm<SmsLimitValues>({
     initialValues: { accountId: '', smsLimit: 100 },
@@ -48,6 +48,13 @@ function SmsLimitForm({ onDone }: { onDone: () => void }) {
       },
     });
   });
+  return { form, submit, saving: save.isPending };
+}
+
+function SmsLimitForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const accounts = useAccounts(true);
+  const { form, submit, saving } = useSmsLimitForm(onDone);
   const accountProps = inputProps(form, 'accountId');
   return (
     <form onSubmit={submit} noValidate>
@@ -84,7 +91,7 @@ function SmsLimitForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {t('notifications.smsLimit.submit')}
           </Button>
         </Group>

@@ -51,7 +51,8 @@ interface TemplateValues extends Record<string, unknown> {
   language: string;
 }
 
-function TemplateForm({ template, onDone }: { template?: MessageTemplate; onDone: () => void }) {
+/** The template's form (a new one in English) and its save. */
+function useTemplateForm(template: MessageTemplate | undefined, onDone: () => void) {
   const { t } = useTranslation();
   const save = useSaveTemplate();
   const form = useForm<TemplateValues>({
@@ -76,6 +77,12 @@ function TemplateForm({ template, onDone }: { template?: MessageTemplate; onDone
       },
     );
   });
+  return { form, submit, saving: save.isPending };
+}
+
+function TemplateForm({ template, onDone }: { template?: MessageTemplate; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { form, submit, saving } = useTemplateForm(template, onDone);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -114,7 +121,7 @@ function TemplateForm({ template, onDone }: { template?: MessageTemplate; onDone
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {t('notifications.templates.submit')}
           </Button>
         </Group>

@@ -65,33 +65,52 @@ export function MembersField(props: MembersFieldProps) {
         onChange={pick}
       />
       <Paper withBorder radius="md" px="sm" py={6} aria-label={label} component="section">
-        {value.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {emptyText}
-          </Text>
-        ) : (
-          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {value.map((member) => (
-              <Group key={member.id} component="li" justify="space-between" wrap="nowrap">
-                <Text size="sm" truncate>
-                  {member.email ? `${member.label} (${member.email})` : member.label}
-                </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={removeLabel(member)}
-                  onClick={() => {
-                    onChange(value.filter((other) => other.id !== member.id));
-                  }}
-                >
-                  <IconX size={14} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <MemberList
+          members={value}
+          emptyText={emptyText}
+          removeLabel={removeLabel}
+          onRemove={(member) => {
+            onChange(value.filter((other) => other.id !== member.id));
+          }}
+        />
       </Paper>
+    </Stack>
+  );
+}
+
+interface MemberListProps {
+  members: Member[];
+  emptyText: string;
+  removeLabel: (member: Member) => string;
+  onRemove: (member: Member) => void;
+}
+
+/** The devices or users added, each with its remove button; the empty text while none is. */
+function MemberList({ members, emptyText, removeLabel, onRemove }: MemberListProps) {
+  return members.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      {emptyText}
+    </Text>
+  ) : (
+    <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {members.map((member) => (
+        <Group key={member.id} component="li" justify="space-between" wrap="nowrap">
+          <Text size="sm" truncate>
+            {member.email ? `${member.label} (${member.email})` : member.label}
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            aria-label={removeLabel(member)}
+            onClick={() => {
+              onRemove(member);
+            }}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        </Group>
+      ))}
     </Stack>
   );
 }

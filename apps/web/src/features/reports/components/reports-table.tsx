@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import { IconFiles, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import type { Report, ReportType } from '@vigil/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DataTable, hideBelow } from '../../../components/data-table';
 import { RowActions, type RowAction } from '../../../components/row-actions';
@@ -24,50 +25,53 @@ interface ReportsTableProps extends ReportRowHandlers {
   reports: Report[];
 }
 
+/** Runs for everyone; edit, send and delete where the report may be changed. */
+function reportActions(t: TFunction, report: Report, handlers: ReportRowHandlers): RowAction[] {
+  const runs: RowAction = {
+    label: t('reports.actions.runs', { name: report.name }),
+    icon: IconFiles,
+    onClick: () => {
+      handlers.onRuns(report);
+    },
+  };
+  if (!report.canEdit) return [runs];
+  return [
+    {
+      label: t('reports.actions.edit', { name: report.name }),
+      icon: IconPencil,
+      onClick: () => {
+        handlers.onEdit(report);
+      },
+    },
+    {
+      // Says which period it sends: the last complete day, week or month (issue 19).
+      label: t('reports.actions.send', {
+        name: report.name,
+        period: t(`reports.sendPeriod.${String(report.frequency) as '1' | '2' | '3'}`),
+      }),
+      icon: IconSend,
+      onClick: () => {
+        handlers.onSend(report);
+      },
+    },
+    runs,
+    {
+      label: t('reports.actions.delete', { name: report.name }),
+      icon: IconTrash,
+      color: 'red',
+      onClick: () => {
+        handlers.onDelete(report);
+      },
+    },
+  ];
+}
+
 /** One page of reports of one type: name, its flags, enabled, created at and the actions. */
 export function ReportsTable({ type, reports, ...handlers }: ReportsTableProps) {
   const { t } = useTranslation();
   const flagText = (on: boolean) =>
     on ? t('reports.status.enabled') : t('reports.status.disabled');
-  const actionsOf = (report: Report): RowAction[] => {
-    const runs: RowAction = {
-      label: t('reports.actions.runs', { name: report.name }),
-      icon: IconFiles,
-      onClick: () => {
-        handlers.onRuns(report);
-      },
-    };
-    if (!report.canEdit) return [runs];
-    return [
-      {
-        label: t('reports.actions.edit', { name: report.name }),
-        icon: IconPencil,
-        onClick: () => {
-          handlers.onEdit(report);
-        },
-      },
-      {
-        // Says which period it sends: the last complete day, week or month (issue 19).
-        label: t('reports.actions.send', {
-          name: report.name,
-          period: t(`reports.sendPeriod.${String(report.frequency) as '1' | '2' | '3'}`),
-        }),
-        icon: IconSend,
-        onClick: () => {
-          handlers.onSend(report);
-        },
-      },
-      runs,
-      {
-        label: t('reports.actions.delete', { name: report.name }),
-        icon: IconTrash,
-        color: 'red',
-        onClick: () => {
-          handlers.onDelete(report);
-        },
-      },
-    ];
-  };
+  const actionsOf = (report: Report) => reportActions(t, report, handlers);
   return (
     <DataTable stickyActions>
       <Table striped highlightOnHover fz="sm" horizontalSpacing={6} data-testid="reports-table">

@@ -70,52 +70,70 @@ function RunList({ report }: { report: Report }) {
         style={{ listStyle: 'none' }}
         data-testid="report-runs"
       >
-        {list.map((run) => {
-          const period = periodOf(run, report.timezone);
-          return (
-            <Paper key={run.id} component="li" withBorder radius="md" px="sm" py="xs">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={2} miw={0}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={500} size="sm">
-                      {period}
-                    </Text>
-                    <Badge variant="light" color={statusColors[run.status]}>
-                      {t(`reports.runs.statuses.${run.status}`)}
-                    </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {run.manual ? t('reports.runs.manual') : t('reports.runs.scheduled')} ·{' '}
-                    {formatDateTime(run.sentAt ?? run.createdAt)}
-                  </Text>
-                  {run.status === 'failed' && run.error && (
-                    <Text size="xs" c="red">
-                      {run.error}
-                    </Text>
-                  )}
-                </Stack>
-                {run.hasFile && (
-                  <Button
-                    variant="light"
-                    size="compact-sm"
-                    leftSection={<IconDownload size={14} />}
-                    aria-label={t('reports.runs.downloadLabel', { period })}
-                    loading={download.isPending && download.variables.runId === run.id}
-                    onClick={() => {
-                      download.mutate({ reportId: report.id, runId: run.id });
-                    }}
-                  >
-                    {t('reports.runs.download')}
-                  </Button>
-                )}
-              </Group>
-            </Paper>
-          );
-        })}
+        {list.map((run) => (
+          <RunItem
+            key={run.id}
+            run={run}
+            period={periodOf(run, report.timezone)}
+            downloading={download.isPending && download.variables.runId === run.id}
+            onDownload={() => {
+              download.mutate({ reportId: report.id, runId: run.id });
+            }}
+          />
+        ))}
       </Stack>
       {runs.data.meta.pagination.totalPages > 1 && (
         <PaginationBar pagination={runs.data.meta.pagination} onPageChange={setPage} />
       )}
     </>
+  );
+}
+
+interface RunItemProps {
+  run: ReportRun;
+  period: string;
+  downloading: boolean;
+  onDownload: () => void;
+}
+
+/** One run: its period, status, how and when it was sent, its error, and its file. */
+function RunItem({ run, period, downloading, onDownload }: RunItemProps) {
+  const { t } = useTranslation();
+  return (
+    <Paper component="li" withBorder radius="md" px="sm" py="xs">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={500} size="sm">
+              {period}
+            </Text>
+            <Badge variant="light" color={statusColors[run.status]}>
+              {t(`reports.runs.statuses.${run.status}`)}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {run.manual ? t('reports.runs.manual') : t('reports.runs.scheduled')} ·{' '}
+            {formatDateTime(run.sentAt ?? run.createdAt)}
+          </Text>
+          {run.status === 'failed' && run.error && (
+            <Text size="xs" c="red">
+              {run.error}
+            </Text>
+          )}
+        </Stack>
+        {run.hasFile && (
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconDownload size={14} />}
+            aria-label={t('reports.runs.downloadLabel', { period })}
+            loading={downloading}
+            onClick={onDownload}
+          >
+            {t('reports.runs.download')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
   );
 }

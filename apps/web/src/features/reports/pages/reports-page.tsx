@@ -1,42 +1,26 @@
-import { Button, Center, Group, Loader, Paper, SegmentedControl, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Paper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Report, ReportType } from '@vigil/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationBar } from '../../../components/pagination-bar';
-import { RefreshButton } from '../../../components/refresh-button';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useDeleteReport } from '../api/delete-report';
 import { reportKeys } from '../api/keys';
 import { useReports } from '../api/list-reports';
-import { useSendReport } from '../api/send-report';
-import { ReportsTable } from '../components/reports-table';
-import { codeOfType, typeByCode, useReportType } from '../components/use-report-type';
+import { AddReportButtons, ReportsCardHeader, ReportsList } from '../components/reports-card';
+import { useReportType } from '../components/use-report-type';
+import { DeleteReportModal } from '../modals/delete-report-modal';
 import { ReportFormModal } from '../modals/report-form-modal';
 import { ReportRunsModal } from '../modals/report-runs-modal';
-import { formatDate } from '../../../lib/format';
 
-/**
- * /reports: the account's scheduled reports of one type (remembered locally), 10 a page.
- * Owners add, edit, send and delete them; everyone may download the runs they receive.
- */
-export default function ReportsPage() {
+/** The reports of the chosen type, page by page; a failed list says so once per failure. */
+function useReportsList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const owner = useSession()?.role === 'super_user';
   const [type, setType] = useReportType();
   const [page, setPage] = useState(1);
   const reports = useReports(type, page);
-  const [form, setForm] = useState<{ type: ReportType; report?: Report } | null>(null);
-  const [deleting, setDeleting] = useState<Report | undefined>();
-  const [runsOf, setRunsOf] = useState<Report | undefined>();
-  const remove = useDeleteReport();
-  const send = useSendReport();
-  const rows = reports.data?.list ?? [];
 
   // Spec monitoring 8: a failed report list shows 'something went wrong'.
   useEffect(() => {
@@ -47,6 +31,19 @@ export default function ReportsPage() {
     setPage(1);
     void queryClient.invalidateQueries({ queryKey: reportKeys.lists });
   };
+  return { type, setType, setPage, reports, reload };
+}
+
+/**
+ * /reports: the account's scheduled reports of one type (remembered locally), 10 a page.
+ * Owners add, edit, send and delete them; everyone may download the runs they receive.
+ */
+export default function ReportsPage() {
+  const { t } = useTranslation();
+  const owner = useSession()?.role === 'super_user';
+  const { type, setType, setPage, reports, reload } = useReportsList();
+  const dialogs = useReportDialogs();
+  const { setForm, setDeleting, setRunsOf } = dialogs;
 
   return (
     <>
@@ -55,96 +52,58 @@ export default function ReportsPage() {
         subtitle={t('reports.subtitle')}
         actions={
           owner && (
-            <>
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={18} />}
-                onClick={() => {
-                  setForm({ type: 'optional' });
-                }}
-              >
-                {t('reports.addOptional')}
-              </Button>
-              <Button
-                leftSection={<IconPlus size={18} />}
-                onClick={() => {
-                  setForm({ type: 'normal' });
-                }}
-              >
-                {t('reports.addEnvironment')}
-              </Button>
-            </>
+            <AddReportButtons
+              onAdd={(added) => {
+                setForm({ type: added });
+              }}
+            />
           )
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
-          <Title order={2} fz="lg">
-            {t('reports.card')}
-          </Title>
-          <Group gap="sm" wrap="nowrap">
-            <SegmentedControl
-              aria-label={t('reports.type')}
-              data={[
-                { value: codeOfType.normal, label: t('reports.types.normal') },
-                { value: codeOfType.optional, label: t('reports.types.optional') },
-              ]}
-              value={codeOfType[type]}
-              onChange={(code) => {
-                setType(typeByCode[code] ?? 'normal');
-                setPage(1);
-              }}
-            />
-            <RefreshButton label={t('reports.refresh')} onRefresh={reload} />
-          </Group>
-        </Group>
-        {reports.isPending ? (
-          <Center py="xl" role="status">
-            <Loader size="sm" />
-            <Text ml="sm">{t('app.loading')}</Text>
-          </Center>
-        ) : reports.isError && rows.length === 0 ? (
-          <Text c="red" ta="center" py="xl" role="alert">
-            {t('errors.somethingWentWrong')}
-          </Text>
-        ) : rows.length === 0 || !reports.data ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t(`reports.empty.${type}`)}
-          </Text>
-        ) : (
-          <>
-            <ReportsTable
-              type={type}
-              reports={rows}
-              onEdit={(report) => {
-                setForm({ type: report.type, report });
-              }}
-              onDelete={setDeleting}
-              onRuns={setRunsOf}
-              onSend={(report) => {
-                send.mutate(report.id, {
-                  onSuccess: (run) => {
-                    // The period's last day: its end is the next period's first instant.
-                    const lastDay = new Date(Date.parse(run.periodEnd) - 1).toISOString();
-                    notifySuccess(
-                      t('reports.sent', {
-                        name: report.name,
-                        from: formatDate(run.periodStart, report.timezone),
-                        to: formatDate(lastDay, report.timezone),
-                      }),
-                    );
-                  },
-                });
-              }}
-            />
-            <PaginationBar
-              pagination={reports.data.meta.pagination}
-              onPageChange={setPage}
-              summary={({ from, to, total }) => t('reports.showing', { from, to, total })}
-            />
-          </>
-        )}
+        <ReportsCardHeader
+          type={type}
+          onTypeChange={(next) => {
+            setType(next);
+            setPage(1);
+          }}
+          onRefresh={reload}
+        />
+        <ReportsList
+          type={type}
+          reports={reports}
+          onPageChange={setPage}
+          onEdit={(report) => {
+            setForm({ type: report.type, report });
+          }}
+          onDelete={setDeleting}
+          onRuns={setRunsOf}
+        />
       </Paper>
+      <ReportDialogs dialogs={dialogs} reload={reload} />
+    </>
+  );
+}
+
+/** Which report the form, the runs and the delete confirmation are open for. */
+function useReportDialogs() {
+  const [form, setForm] = useState<{ type: ReportType; report?: Report } | null>(null);
+  const [deleting, setDeleting] = useState<Report | undefined>();
+  const [runsOf, setRunsOf] = useState<Report | undefined>();
+  return { form, setForm, deleting, setDeleting, runsOf, setRunsOf };
+}
+
+interface ReportDialogsProps {
+  dialogs: ReturnType<typeof useReportDialogs>;
+  /** After an add, a change or a delete. */
+  reload: () => void;
+}
+
+/** The report form (add or edit), the runs and the delete confirmation. */
+function ReportDialogs({ dialogs, reload }: ReportDialogsProps) {
+  const { form, setForm, deleting, setDeleting, runsOf, setRunsOf } = dialogs;
+  return (
+    <>
       <ReportFormModal
         type={form?.type ?? null}
         report={form?.report}
@@ -162,29 +121,13 @@ export default function ReportsPage() {
           setRunsOf(undefined);
         }}
       />
-      <ConfirmModal
-        name="deleteReport"
-        opened={deleting !== undefined}
-        title={t('reports.delete.title')}
-        confirmLabel={t('reports.delete.confirm')}
-        danger
-        loading={remove.isPending}
+      <DeleteReportModal
+        report={deleting}
         onClose={() => {
           setDeleting(undefined);
         }}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('reports.deleted'));
-              setDeleting(undefined);
-              reload();
-            },
-          });
-        }}
-      >
-        {t('reports.delete.text', { name: deleting?.name ?? '' })}
-      </ConfirmModal>
+        onDeleted={reload}
+      />
     </>
   );
 }

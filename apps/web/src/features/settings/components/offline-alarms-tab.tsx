@@ -40,7 +40,8 @@ interface FormProps {
   canEdit: boolean;
 }
 
-function OfflineAlarmsForm({ current, canEdit }: FormProps) {
+/** The three settings as edited, their errors, and the save. */
+function useOfflineAlarmsForm(current: OfflineAlarmSettings) {
   const { t } = useTranslation();
   const update = useUpdateOfflineAlarmSettings();
   const [enabled, setEnabled] = useState(current.offlineAlarmEnable === 1);
@@ -55,6 +56,14 @@ function OfflineAlarmsForm({ current, canEdit }: FormProps) {
       onError: errors.serverError,
     });
   };
+  const fields = { enabled, setEnabled, oneTime, setOneTime, frequency, setFrequency };
+  return { ...fields, errors, save, saving: update.isPending };
+}
+
+function OfflineAlarmsForm({ current, canEdit }: FormProps) {
+  const { t } = useTranslation();
+  const form = useOfflineAlarmsForm(current);
+  const { enabled, setEnabled, oneTime, setOneTime, frequency, setFrequency, errors } = form;
   return (
     <Stack gap="lg">
       <Text fz="sm" c="dimmed">
@@ -100,7 +109,7 @@ function OfflineAlarmsForm({ current, canEdit }: FormProps) {
       />
       {canEdit && (
         <Group justify="flex-end">
-          <Button onClick={save} loading={update.isPending}>
+          <Button onClick={form.save} loading={form.saving}>
             {t('settings.offline.submit')}
           </Button>
         </Group>

@@ -59,49 +59,7 @@ function SettingsTabs({ canEdit }: { canEdit: boolean }) {
         </Alert>
       )}
       <Tabs defaultValue="temperature" keepMounted={false} styles={{ tab: { paddingInline: 10 } }}>
-        <Tabs.List>
-          <Tabs.Tab
-            value="temperature"
-            leftSection={<IconTemperature size={16} />}
-            data-testid="settings-tab-temperature"
-          >
-            {t('settings.tabs.temperature')}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="offline"
-            leftSection={<IconWifiOff size={16} />}
-            data-testid="settings-tab-offline"
-          >
-            {t('settings.tabs.offlineAlarms')}
-          </Tabs.Tab>
-          {canEdit && (
-            <Tabs.Tab
-              value="escalation"
-              leftSection={<IconBellRinging size={16} />}
-              data-testid="settings-tab-escalation"
-            >
-              {t('settings.tabs.escalation')}
-            </Tabs.Tab>
-          )}
-          {canEdit && (
-            <Tabs.Tab
-              value="apiKey"
-              leftSection={<IconKey size={16} />}
-              data-testid="settings-tab-api-key"
-            >
-              {t('settings.tabs.apiKey')}
-            </Tabs.Tab>
-          )}
-          {canEdit && (
-            <Tabs.Tab
-              value="webhook"
-              leftSection={<IconWebhook size={16} />}
-              data-testid="settings-tab-webhook"
-            >
-              {t('notifications.webhook.tab')}
-            </Tabs.Tab>
-          )}
-        </Tabs.List>
+        <SettingsTabList canEdit={canEdit} />
         <Tabs.Panel value="temperature" pt="lg">
           <TemperatureTab canEdit={canEdit} />
         </Tabs.Panel>
@@ -125,5 +83,55 @@ function SettingsTabs({ canEdit }: { canEdit: boolean }) {
         )}
       </Tabs>
     </Stack>
+  );
+}
+
+/** The tabs: temperature and offline alarms for everyone; escalation, API key and webhook for owners. */
+function SettingsTabList({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs.List>
+      <Tabs.Tab
+        value="temperature"
+        leftSection={<IconTemperature size={16} />}
+        data-testid="settings-tab-temperature"
+      >
+        {t('settings.tabs.temperature')}
+      </Tabs.Tab>
+      <Tabs.Tab
+        value="offline"
+        leftSection={<IconWifiOff size={16} />}
+        data-testid="settings-tab-offline"
+      >
+        {t('settings.tabs.offlineAlarms')}
+      </Tabs.Tab>
+      {canEdit && (
+        <Tabs.Tab
+          value="escalation"
+          leftSection={<IconBellRinging size={16} />}
+          data-testid="settings-tab-escalation"
+        >
+          {t('settings.tabs.escalation')}
+        </Tabs.Tab>
+      )}
+      {canEdit && (
+        <Tabs.Tab
+          value="apiKey"
+          leftSection={<IconKey size={16} />}
+          data-testid="settings-tab-api-key"
+        >
+          {t('settings.tabs.apiKey')}
+        </Tabs.Tab>
+      )}
+      {canEdit && (
+        <Tabs.Tab
+          value="webhook"
+          leftSection={<IconWebhook size={16} />}
+          data-testid="settings-tab-webhook"
+        >
+          {t('notifications.webhook.tab')}
+        </Tabs.Tab>
+      )}
+    </Tabs.List>
   );
 }

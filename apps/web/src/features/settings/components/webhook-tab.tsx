@@ -30,7 +30,8 @@ interface WebhookValues extends Record<string, unknown> {
   enable: boolean;
 }
 
-function WebhookForm({ view }: { view: WebhookView | null }) {
+/** The webhook's form; a save may rotate the secret, which is then shown once. */
+function useWebhookForm(view: WebhookView | null) {
   const { t } = useTranslation();
   const save = useSaveWebhook();
   const form = useForm<WebhookValues>({
@@ -51,6 +52,12 @@ function WebhookForm({ view }: { view: WebhookView | null }) {
     );
   };
   const secret = save.data?.secret ?? null;
+  return { form, send, secret, saving: save.isPending };
+}
+
+function WebhookForm({ view }: { view: WebhookView | null }) {
+  const { t } = useTranslation();
+  const { form, send, secret, saving } = useWebhookForm(view);
   return (
     <form
       noValidate
@@ -87,7 +94,7 @@ function WebhookForm({ view }: { view: WebhookView | null }) {
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
-              loading={save.isPending}
+              loading={saving}
               onClick={() => {
                 const checked = form.validate();
                 if (!checked.hasErrors) send(form.getValues(), true);
@@ -96,7 +103,7 @@ function WebhookForm({ view }: { view: WebhookView | null }) {
               {t('notifications.webhook.rotate')}
             </Button>
           )}
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             {t('notifications.webhook.save')}
           </Button>
         </Group>

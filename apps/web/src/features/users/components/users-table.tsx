@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconMessageCog, IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import type { Role, User } from '@vigil/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, hideBelow } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
@@ -113,17 +114,7 @@ function UserRow({ user, admin, onSubUsers, onEdit, onDelete, onLinkTemplate }: 
       <Table.Td {...hideBelow('md')}>{user.usr || t('common.notAvailable')}</Table.Td>
       <Table.Td {...hideBelow('sm')}>{formatPhone(user.countryCode, user.phoneNumber)}</Table.Td>
       <Table.Td {...hideBelow('sm')}>
-        <Badge
-          variant="light"
-          color={roleColor[user.role]}
-          radius="sm"
-          tt="none"
-          h="auto"
-          py={2}
-          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
-        >
-          {t(`roles.${user.role}`)}
-        </Badge>
+        <RoleBadge role={user.role} />
       </Table.Td>
       <Table.Td {...hideBelow('md')}>
         <Text fz="sm" c={user.isActivated ? 'teal' : 'orange'} fw={600}>
@@ -133,40 +124,59 @@ function UserRow({ user, admin, onSubUsers, onEdit, onDelete, onLinkTemplate }: 
       <Table.Td {...hideBelow('md')}>{formatDateTime(user.createdAt)}</Table.Td>
       {admin && (
         <Table.Td>
-          <Tooltip label={t('users.viewSubUsers', { name: user.name })}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              aria-label={t('users.viewSubUsers', { name: user.name })}
-              onClick={() => {
-                onSubUsers(user);
-              }}
-            >
-              <IconUsersGroup size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RowIconButton
+            label={t('users.viewSubUsers', { name: user.name })}
+            icon={<IconUsersGroup size={18} />}
+            onClick={() => {
+              onSubUsers(user);
+            }}
+          />
         </Table.Td>
       )}
       {onLinkTemplate && (
         <Table.Td>
-          <Tooltip label={t('users.linkTemplate', { name: user.name })}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              aria-label={t('users.linkTemplate', { name: user.name })}
-              onClick={() => {
-                onLinkTemplate(user);
-              }}
-            >
-              <IconMessageCog size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <RowIconButton
+            label={t('users.linkTemplate', { name: user.name })}
+            icon={<IconMessageCog size={18} />}
+            onClick={() => {
+              onLinkTemplate(user);
+            }}
+          />
         </Table.Td>
       )}
       <Table.Td>
         <UserActions user={user} onEdit={onEdit} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The user's role, wrapped rather than cut in a narrow column. */
+function RoleBadge({ role }: { role: User['role'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="light"
+      color={roleColor[role]}
+      radius="sm"
+      tt="none"
+      h="auto"
+      py={2}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
+    >
+      {t(`roles.${role}`)}
+    </Badge>
+  );
+}
+
+/** A row's icon button, named by its label and with the label as its tooltip. */
+function RowIconButton(props: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <Tooltip label={props.label}>
+      <ActionIcon variant="light" size="lg" aria-label={props.label} onClick={props.onClick}>
+        {props.icon}
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

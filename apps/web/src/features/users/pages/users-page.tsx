@@ -24,6 +24,16 @@ export type RenderLinkTemplate = (props: {
   onClose: () => void;
 }) => ReactNode;
 
+/** Which user the form, the delete confirmation and the template relation are open for. */
+function useUserModals() {
+  const [form, setForm] = useState<ModalState>({ opened: false });
+  const [toDelete, setToDelete] = useState<ModalState>({ opened: false });
+  const [toLink, setToLink] = useState<ModalState>({ opened: false });
+  return { form, setForm, toDelete, setToDelete, toLink, setToLink };
+}
+
+const closedModal = (current: ModalState) => ({ ...current, opened: false });
+
 /** /users — account owners (super_admin) or the account's users (super_user). */
 export default function UsersPage({
   renderLinkTemplate,
@@ -33,9 +43,8 @@ export default function UsersPage({
   const { t } = useTranslation();
   const session = useSession();
   const role: Role = session?.role ?? 'user';
-  const [form, setForm] = useState<ModalState>({ opened: false });
-  const [toDelete, setToDelete] = useState<ModalState>({ opened: false });
-  const [toLink, setToLink] = useState<ModalState>({ opened: false });
+  const modals = useUserModals();
+  const { setForm, setToDelete, setToLink } = modals;
   const linkable = role === 'super_admin' && renderLinkTemplate !== undefined;
 
   return (
@@ -71,11 +80,27 @@ export default function UsersPage({
             : undefined
         }
       />
+      <UserModals modals={modals} role={role} renderLinkTemplate={renderLinkTemplate} />
+    </>
+  );
+}
+
+interface UserModalsProps {
+  modals: ReturnType<typeof useUserModals>;
+  role: Role;
+  renderLinkTemplate: RenderLinkTemplate | undefined;
+}
+
+/** The template relation (composed by app/), add or edit, and delete. */
+function UserModals({ modals, role, renderLinkTemplate }: UserModalsProps) {
+  const { form, setForm, toDelete, setToDelete, toLink, setToLink } = modals;
+  return (
+    <>
       {renderLinkTemplate?.({
         opened: toLink.opened,
         user: toLink.user,
         onClose: () => {
-          setToLink((current) => ({ ...current, opened: false }));
+          setToLink(closedModal);
         },
       })}
       <AddEditUserModal
@@ -83,14 +108,14 @@ export default function UsersPage({
         user={form.user}
         actorRole={role}
         onClose={() => {
-          setForm((current) => ({ ...current, opened: false }));
+          setForm(closedModal);
         }}
       />
       <DeleteUserModal
         opened={toDelete.opened}
         user={toDelete.user}
         onClose={() => {
-          setToDelete((current) => ({ ...current, opened: false }));
+          setToDelete(closedModal);
         }}
       />
     </>
