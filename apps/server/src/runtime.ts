@@ -20,7 +20,7 @@ import { alarmExportJobHandlers, realtimeAnnouncer } from './modules/alarms/inde
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
 import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
-import { notificationJobHandlers } from './notify/handlers.js';
+import { notificationJobHandlers } from './modules/notifications/index.js';
 import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { reportJobHandlers } from './modules/reports/index.js';

@@ -12,7 +12,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets.js';
 import { enqueue } from '../../jobs/queue.js';
-import { authMail, type TokenMailKind } from '../../notify/auth-mails.js';
+import { authMail, type TokenMailKind } from './mails.js';
 import * as audit from '../audit/service.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryPayload, Language, MessageMethod } from '@vigil/contracts';
-import type { Db } from '../db/client.js';
-import { enqueue } from '../jobs/queue.js';
-import * as repo from '../modules/notifications/fan-out-repo.js';
+import type { Db } from '../../db/client.js';
+import { enqueue } from '../../jobs/queue.js';
+import * as repo from './fan-out-repo.js';
 import type { AlarmNotifyPayload } from './alarm-notify.js';
 import {
   defaultTemplates,
