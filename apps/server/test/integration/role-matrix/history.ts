@@ -1,4 +1,4 @@
-import { runRawExport } from '../../../src/jobs/exports/raw-export.js';
+import { runRawExport } from '../../../src/modules/readings/exports/raw-export.js';
 import { insertDevice, insertReadings } from '../../helpers/history-fixtures.js';
 import { all, statuses as s, type MatrixContext, type MatrixModule } from './types.js';
 

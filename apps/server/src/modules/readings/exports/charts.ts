@@ -1,8 +1,13 @@
 import type { MetricKey } from '@vigil/contracts';
-import type { Db } from '../../db/client.js';
-import { deviceThresholdAlarms } from '../../modules/alarms/index.js';
-import { rollupMeans } from '../../modules/readings/index.js';
-import { chartBucketMs, type ChartPoint, type ChartSeries, type Gap } from '../pdf-chart.js';
+import type { Db } from '../../../db/client.js';
+import { deviceThresholdAlarms } from '../../alarms/index.js';
+import { rollupMeans } from '../chart-repo.js';
+import {
+  chartBucketMs,
+  type ChartPoint,
+  type ChartSeries,
+  type Gap,
+} from '../../../jobs/pdf-chart.js';
 import { chartable, columnTitle, shownValue, type ExportDocument } from './document.js';
 import { chartThresholds } from './thresholds.js';
 

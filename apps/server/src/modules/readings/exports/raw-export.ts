@@ -1,22 +1,19 @@
-import type { Db } from '../../db/client.js';
-import * as historyRepo from '../../modules/readings/history-repo.js';
+import type { Db } from '../../../db/client.js';
+import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
 import {
   buildTaskFile,
+  markTaskFailed,
   pendingTask,
+  rawExportJob,
+  rawExportParams,
   withProgress,
-  type TaskFileDeps,
-} from '../../modules/tasks/lifecycle.js';
-import { rawExportParams } from '../../modules/tasks/params.js';
-import * as tasksRepo from '../../modules/tasks/repo.js';
+  type ExportDeps,
+} from '../../tasks/index.js';
+import * as historyRepo from '../history-repo.js';
 import { exportCharts } from './charts.js';
 import { writeCsv } from './csv.js';
 import type { ReadingPages } from './document.js';
 import { writePdf } from './pdf.js';
-
-export type ExportDeps = TaskFileDeps & {
-  /** Readings read per query (5,000 by default); tests make it small to see progress move. */
-  pageSize?: number;
-};
 
 /** The readings of [from, to] in pages, oldest first, walking the primary key (keyset paging). */
 async function* readingPages(
@@ -49,7 +46,7 @@ export async function runRawExport(deps: ExportDeps, taskId: string): Promise<vo
   const params = rawExportParams.parse(task.params);
   const device = await historyRepo.findDevice(db, task.accountId, params.deviceId);
   if (!device) {
-    await tasksRepo.markFailed(db, taskId, 'the device no longer exists');
+    await markTaskFailed(db, taskId, 'the device no longer exists');
     return;
   }
   const owner = task.accountId;
@@ -74,5 +71,14 @@ export async function runRawExport(deps: ExportDeps, taskId: string): Promise<vo
       const charts = await exportCharts(db, document);
       await writePdf(file.path, { ...document, charts }, pages);
     }
+  });
+}
+
+/** The device-data export's job, for the worker (reading 5,000 readings per query). */
+export function rawExportJobHandlers(deps: ExportDeps): JobHandlers {
+  return defineJobHandlers({
+    [rawExportJob]: async ({ taskId }) => {
+      await runRawExport(deps, taskId);
+    },
   });
 }
