@@ -61,28 +61,19 @@ const throughIndex = (domain) =>
   }));
 
 /**
- * Issue 21: infrastructure (jobs/, lib/) imports no domain. lib/, the job queue, worker and
- * clock (each domain hands the clock its entries through schedules.ts) and the document
- * writers' shared parts import none already; jobs/ holds to it for reports, the first domain moved into
- * one folder (the others follow), and reports reach the domains it reads through their index.ts.
+ * Issue 21: infrastructure imports no domain. lib/ (pure helpers), jobs/ (the queue, worker and
+ * clock, and the document writers' shared parts: chart, fonts, words) and notify/ (mailer, SMS
+ * and voice provider, webhook transport) import nothing under modules/: each domain hands the
+ * worker its job handlers and the clock its entries through the composition root (schedules.ts,
+ * runtime.ts), and the domains' own background work (notification fan-out and delivery, the
+ * exports) lives in the domain. Reports reach the domains it reads through their index.ts.
  */
 const serverBoundaries = [
-  ...[
-    'lib',
-    'jobs/clock.ts',
-    'jobs/queue.ts',
-    'jobs/worker.ts',
-    'jobs/pdf-chart.ts',
-    'jobs/document-texts.ts',
-  ].map((infrastructure) => ({
+  ...['lib', 'jobs', 'notify'].map((infrastructure) => ({
     target: `./apps/server/src/${infrastructure}`,
     from: './apps/server/src/modules',
+    message: `${infrastructure}/ is infrastructure: it imports no domain (modules/); the composition root joins them.`,
   })),
-  {
-    target: './apps/server/src/jobs',
-    from: './apps/server/src/modules/reports',
-    message: 'Reports register their jobs through the composition root (runtime.ts).',
-  },
   ...['readings', 'users', 'notifications'].map((domain) => ({
     target: './apps/server/src/modules/reports',
     from: `./apps/server/src/modules/${domain}`,
@@ -92,11 +83,6 @@ const serverBoundaries = [
   // Alarms (engine, definitions, profiles, events, the alarm report) live in modules/alarms;
   // the device export's charts still draw its thresholds, through its index.ts.
   ...throughIndex('alarms'),
-  {
-    target: './apps/server/src/jobs/handlers.ts',
-    from: './apps/server/src/modules/alarms',
-    message: 'Alarms register their jobs through the composition root (runtime.ts).',
-  },
 ];
 
 export default tseslint.config(
