@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Db } from '../../db/client.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import { exportKeepDays, filesRoot, storedFile } from '../files/storage.js';
-import { dayMs } from '../readings/history-time.js';
+import { dayMs } from '../../lib/durations.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
 import { exportCleanupJob } from './params.js';
 import * as tasksRepo from './repo.js';

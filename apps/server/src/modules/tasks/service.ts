@@ -7,7 +7,7 @@ import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/service.js';
 import { exportFileUrl, platformOwner } from '../files/links.js';
 import { readableDevice } from '../readings/history.js';
-import { dayMs } from '../readings/history-time.js';
+import { dayMs } from '../../lib/durations.js';
 import { startAuditExport } from './audit-export.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
 import { maxExportDays, rawExportJob, type RawExportParams } from './params.js';

@@ -7,7 +7,7 @@ import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/service.js';
 import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import { exportFileUrl } from '../../files/links.js';
-import { dayMs } from '../../readings/history-time.js';
+import { dayMs } from '../../../lib/durations.js';
 import { scheduleExportCleanup } from '../../tasks/cleanup-schedule.js';
 import * as tasksRepo from '../../tasks/repo.js';
 import {
