@@ -1,2 +1,8 @@
-/** What the composition root uses of the audit trail: the job that builds its PDF export. */
+/**
+ * What other domains and the composition root use of the audit trail: recording an entry in the
+ * changing transaction (or alone), starting the audit-trail PDF export (`POST /api/tasks` with
+ * `log_data`) and the job that builds it.
+ */
+export { record, recordAlone } from './service.js';
+export { startAuditExport } from './export/start.js';
 export { auditExportJobHandlers } from './export/audit-export.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { alarmReportKind } from '../alarms/index.js';
 import * as tasksRepo from '../tasks/repo.js';
-import { auditExportKind } from '../tasks/params.js';
+import { auditExportKind } from '../tasks/index.js';
 import { platformOwner, verifyExportToken } from './links.js';
 import { storedFile } from './storage.js';
 

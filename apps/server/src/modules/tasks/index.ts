@@ -1,8 +1,9 @@
 /**
  * What other domains and the composition root use of tasks: the lifecycle that builds a task's
- * file (the device-data, audit-trail and alarm exports each build theirs), the parameters the
- * tasks remember, and the daily sweep of old exports.
+ * file (the device-data, audit-trail and alarm exports each build theirs), recording a task and
+ * scheduling the daily sweep of old exports when one starts, and the sweep itself.
  */
+export { scheduleExportCleanup } from './cleanup-schedule.js';
 export { exportCleanupJobHandlers } from './cleanup.js';
 export {
   buildTaskFile,
@@ -11,12 +12,6 @@ export {
   type ExportDeps,
   type TaskFileDeps,
 } from './lifecycle.js';
-export {
-  auditExportJob,
-  auditExportParams,
-  rawExportJob,
-  rawExportParams,
-  type AuditExportParams,
-  type RawExportParams,
-} from './params.js';
-export { markFailed as markTaskFailed } from './repo.js';
+export { auditExportKind } from './params.js';
+export { insertTask, markFailed as markTaskFailed, type TaskRow } from './repo.js';
+export type { TaskStarters } from './service.js';

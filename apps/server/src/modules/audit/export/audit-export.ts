@@ -1,17 +1,10 @@
 import type { Db } from '../../../db/client.js';
 import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
 import { platformOwner } from '../../files/links.js';
-import {
-  auditExportJob,
-  auditExportParams,
-  buildTaskFile,
-  pendingTask,
-  withProgress,
-  type AuditExportParams,
-  type ExportDeps,
-} from '../../tasks/index.js';
+import { buildTaskFile, pendingTask, withProgress, type ExportDeps } from '../../tasks/index.js';
 import * as auditRepo from '../repo.js';
 import * as auditService from '../service.js';
+import { auditExportJob, auditExportParams, type AuditExportParams } from './params.js';
 import { writeAuditPdf, type AuditRow, type AuditRowPages } from './audit-pdf.js';
 
 function filterOf(params: AuditExportParams): auditRepo.AuditFilter {

@@ -5,7 +5,7 @@ import type { AuditVerifyResult } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
 import type { findEntries } from '../repo.js';
 import { formatLocal } from '../../../lib/time-zone.js';
-import type { AuditExportParams } from '../../tasks/index.js';
+import type { AuditExportParams } from './params.js';
 import { fittingSize, fonts, registerFonts } from '../../../jobs/exports/pdf-fonts.js';
 import { exportTexts, wordOf, type ExportTexts } from '../../../jobs/exports/texts/index.js';
 

@@ -1,7 +1,7 @@
 import type { Language, MetricKey } from '@vigil/contracts';
 import type { DeviceRef, MetricSummary, RawReading } from '../history-repo.js';
 import { displayUnit, displayValue, type TemperatureUnit } from '../history-metrics.js';
-import type { RawExportParams } from '../../tasks/index.js';
+import type { RawExportParams } from './params.js';
 import type { ChartSeries } from '../../../jobs/pdf-chart.js';
 import { decimalText, exportTexts, type ExportTexts } from '../../../jobs/exports/texts/index.js';
 

@@ -4,8 +4,6 @@ import {
   buildTaskFile,
   markTaskFailed,
   pendingTask,
-  rawExportJob,
-  rawExportParams,
   withProgress,
   type ExportDeps,
 } from '../../tasks/index.js';
@@ -13,6 +11,7 @@ import * as historyRepo from '../history-repo.js';
 import { exportCharts } from './charts.js';
 import { writeCsv } from './csv.js';
 import type { ReadingPages } from './document.js';
+import { rawExportJob, rawExportParams } from './params.js';
 import { writePdf } from './pdf.js';
 
 /** The readings of [from, to] in pages, oldest first, walking the primary key (keyset paging). */
