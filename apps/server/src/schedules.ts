@@ -8,6 +8,7 @@ import { accountPurgeJobHandlers, accountsClock } from './modules/accounts/purge
 import {
   alarmSweepJobHandlers,
   alarmsClock,
+  deviceThresholdAlarms,
   sweepOfflineAlarmsLogged,
   type Announce,
 } from './modules/alarms/index.js';
@@ -94,7 +95,8 @@ export function jobHandlers(deps: {
         await deps.mailer.send(mail);
       },
     }),
-    ...rawExportJobHandlers(deps),
+    // The device export's charts draw the device's threshold alarms.
+    ...rawExportJobHandlers({ ...deps, thresholdAlarms: deviceThresholdAlarms }),
     ...auditExportJobHandlers(deps),
     ...exportCleanupJobHandlers(deps),
     ...accountPurgeJobHandlers(deps),

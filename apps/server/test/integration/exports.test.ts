@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { accounts, jobs, tasks } from '../../src/db/schema/index.js';
 import { cleanExports } from '../../src/modules/tasks/cleanup.js';
+import { deviceThresholdAlarms } from '../../src/modules/alarms/index.js';
 import { runRawExport } from '../../src/modules/readings/exports/raw-export.js';
 import { storedFile } from '../../src/modules/files/storage.js';
 import { insertAlarm } from '../helpers/alarm-engine.js';
@@ -99,6 +100,7 @@ describe('raw-data export tasks', () => {
       {
         db,
         dataDir: test.dataDir,
+        thresholdAlarms: deviceThresholdAlarms,
         pageSize: 5,
         onProgress: async () => {
           const { status, progress } = (await getTask(taskId)).json().data;

@@ -8,7 +8,7 @@ import {
   type ExportDeps,
 } from '../../tasks/index.js';
 import * as historyRepo from '../history-repo.js';
-import { exportCharts } from './charts.js';
+import { exportCharts, type ThresholdAlarms } from './charts.js';
 import { writeCsv } from './csv.js';
 import type { ReadingPages } from './document.js';
 import { rawExportJob, rawExportParams } from './params.js';
@@ -33,12 +33,15 @@ async function* readingPages(
   }
 }
 
+/** What building a raw-data export needs: the lifecycle's deps and the alarms of its charts. */
+export type RawExportDeps = ExportDeps & { thresholdAlarms: ThresholdAlarms };
+
 /**
  * Builds the file of a raw-data export task (job `export.raw`): queued -> running (with
  * progress after each page) -> completed, or failed with the reason (the task's lifecycle,
  * modules/tasks/lifecycle.ts).
  */
-export async function runRawExport(deps: ExportDeps, taskId: string): Promise<void> {
+export async function runRawExport(deps: RawExportDeps, taskId: string): Promise<void> {
   const { db } = deps;
   const task = await pendingTask(db, taskId);
   if (!task?.accountId) return;
@@ -67,14 +70,14 @@ export async function runRawExport(deps: ExportDeps, taskId: string): Promise<vo
     };
     if (params.format === 'csv') await writeCsv(file.path, document, pages);
     else {
-      const charts = await exportCharts(db, document);
+      const charts = await exportCharts(db, document, deps.thresholdAlarms);
       await writePdf(file.path, { ...document, charts }, pages);
     }
   });
 }
 
 /** The device-data export's job, for the worker (reading 5,000 readings per query). */
-export function rawExportJobHandlers(deps: ExportDeps): JobHandlers {
+export function rawExportJobHandlers(deps: RawExportDeps): JobHandlers {
   return defineJobHandlers({
     [rawExportJob]: async ({ taskId }) => {
       await runRawExport(deps, taskId);
