@@ -8,8 +8,7 @@ import * as audit from '../../audit/service.js';
 import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import { exportFileUrl } from '../../files/links.js';
 import { dayMs } from '../../../lib/durations.js';
-import { scheduleExportCleanup } from '../../tasks/cleanup-schedule.js';
-import * as tasksRepo from '../../tasks/repo.js';
+import { insertTask, scheduleExportCleanup } from '../../tasks/index.js';
 import {
   alarmReportJob,
   alarmReportKind,
@@ -58,7 +57,7 @@ export async function downloadAlarms(
     ...(query.locationId ? { locationId: query.locationId } : {}),
   };
   const task = await ctx.db.transaction(async (tx) => {
-    const row = await tasksRepo.insertTask(tx, {
+    const row = await insertTask(tx, {
       accountId,
       userId: actor.userId,
       kind: alarmReportKind,
