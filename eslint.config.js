@@ -42,21 +42,28 @@ const serverOutsideDomains = readdirSync(serverSrc).filter((name) => name !== 'm
 
 /**
  * A domain gathered into one folder is used by everything else (other domains, the composition
- * root, infrastructure) through its index.ts only, and app.ts mounts its http.ts; inside, its
- * files import each other freely.
+ * root, infrastructure) through its index.ts only, and app.ts mounts its routes from its http.ts
+ * or routes.ts; inside, its files import each other freely. `notYet` names the folders of
+ * apps/server/src that still reach inside the domain (another change moves them).
  * @param {string} domain
+ * @param {string[]} [notYet]
  */
-const throughIndex = (domain) =>
+const throughIndex = (domain, notYet = []) =>
   [
-    ...serverOutsideDomains.map((name) => `./${serverSrc}/${name}`),
+    ...serverOutsideDomains
+      .filter((name) => !notYet.includes(name))
+      .map((name) => `./${serverSrc}/${name}`),
     ...serverDomains
       .filter((other) => other !== domain)
       .map((other) => `./${serverSrc}/modules/${other}`),
   ].map((target) => ({
     target,
     from: `./${serverSrc}/modules/${domain}`,
-    // app.ts mounts the domain's routes from its http.ts, beside index.ts.
-    except: target === `./${serverSrc}/app.ts` ? ['./index.js', './http.js'] : ['./index.js'],
+    // app.ts mounts the domain's routes from its http.ts or routes.ts, beside index.ts.
+    except:
+      target === `./${serverSrc}/app.ts`
+        ? ['./index.js', './http.js', './routes.js']
+        : ['./index.js'],
     message: `Use ${domain} through modules/${domain}/index.ts.`,
   }));
 
@@ -74,15 +81,22 @@ const serverBoundaries = [
     from: './apps/server/src/modules',
     message: `${infrastructure}/ is infrastructure: it imports no domain (modules/); the composition root joins them.`,
   })),
-  ...['readings', 'users', 'notifications'].map((domain) => ({
+  ...['users'].map((domain) => ({
     target: './apps/server/src/modules/reports',
     from: `./apps/server/src/modules/${domain}`,
     except: ['./index.js'],
     message: `Reports use ${domain} through its index.ts.`,
   })),
-  // Alarms (engine, definitions, profiles, events, the alarm report) live in modules/alarms;
-  // the device export's charts still draw its thresholds, through its index.ts.
+  // Alarms (engine, definitions, profiles, events, the alarm report) live in modules/alarms.
   ...throughIndex('alarms'),
+  // Notification fan-out and delivery; the generic task lifecycle, list and download that the
+  // exports use; the audit trail that every change records into.
+  ...throughIndex('notifications'),
+  ...throughIndex('tasks'),
+  ...throughIndex('audit'),
+  // Readings: ingest/ still builds the writer and the follow-up from its files (issue 21, not
+  // there yet).
+  ...throughIndex('readings', ['ingest']),
 ];
 
 export default tseslint.config(

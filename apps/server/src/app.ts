@@ -38,7 +38,6 @@ import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { doorRoutes } from './modules/doors/routes.js';
-import { fileRoutes } from './modules/files/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { mapRoutes } from './modules/maps/routes.js';
 import { gatewayLogRoutes } from './modules/gateway-logs/routes.js';
@@ -56,7 +55,7 @@ import {
   startRawExportTask,
 } from './modules/readings/http.js';
 import { reportRoutes } from './modules/reports/routes.js';
-import { taskRoutes } from './modules/tasks/routes.js';
+import { fileRoutes, taskRoutes } from './modules/tasks/http.js';
 import { userRoutes } from './modules/users/routes.js';
 import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';

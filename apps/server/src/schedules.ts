@@ -16,9 +16,12 @@ import { auditExportJobHandlers } from './modules/audit/index.js';
 import { offlineSweepClock, offlineSweepJobHandlers } from './modules/devices/offline-sweep.js';
 import { purgeReadingsJobHandlers } from './modules/devices/purge.js';
 import { gatewayLogsClock, gatewayLogsJobHandlers } from './modules/gateway-logs/retention.js';
-import { rawExportJobHandlers } from './modules/readings/index.js';
-import { readingsClock, readingsJobHandlers } from './modules/readings/maintenance.js';
-import type { RollupRetention } from './modules/readings/rollup-retention.js';
+import {
+  rawExportJobHandlers,
+  readingsClock,
+  readingsJobHandlers,
+  type RollupRetention,
+} from './modules/readings/index.js';
 import { reportsClock } from './modules/reports/index.js';
 import { exportCleanupJobHandlers } from './modules/tasks/index.js';
 

@@ -5,7 +5,7 @@ import type { ClockEntry } from '../../jobs/clock.js';
 import { enqueue } from '../../jobs/queue.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { purgeReadingsJob } from '../devices/purge.js';
 import { filesRoot } from '../files/storage.js';
 import * as repo from './repo.js';

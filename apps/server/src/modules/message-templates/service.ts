@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
 import { defaultTemplates } from '../notifications/index.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
 

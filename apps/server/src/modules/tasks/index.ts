@@ -12,6 +12,5 @@ export {
   type ExportDeps,
   type TaskFileDeps,
 } from './lifecycle.js';
-export { auditExportKind } from './params.js';
+export { alarmReportKind, auditExportKind } from './params.js';
 export { insertTask, markFailed as markTaskFailed, type TaskRow } from './repo.js';
-export type { TaskStarters } from './service.js';

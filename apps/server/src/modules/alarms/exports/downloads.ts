@@ -4,17 +4,12 @@ import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import { exportFileUrl } from '../../files/links.js';
 import { dayMs } from '../../../lib/durations.js';
-import { insertTask, scheduleExportCleanup } from '../../tasks/index.js';
-import {
-  alarmReportJob,
-  alarmReportKind,
-  maxReportMonths,
-  type AlarmReportParams,
-} from './download-params.js';
+import { alarmReportKind, insertTask, scheduleExportCleanup } from '../../tasks/index.js';
+import { alarmReportJob, maxReportMonths, type AlarmReportParams } from './download-params.js';
 
 type DownloadQuery = z.output<typeof alarmDownloadQuery>;
 

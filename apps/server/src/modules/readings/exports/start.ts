@@ -5,7 +5,7 @@ import { badRequest } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import { dayMs } from '../../../lib/durations.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { exportFileUrl } from '../../files/links.js';
 import { insertTask, scheduleExportCleanup, type TaskRow } from '../../tasks/index.js';
 import { readableDevice } from '../history.js';
