@@ -4,13 +4,13 @@ import type { AppContext } from '../../../context.js';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, tenancyOf, type Actor } from '../../../lib/actor.js';
-import * as accountsRepo from '../../accounts/repo.js';
 import {
   auditExportKind,
   insertTask,
   scheduleExportCleanup,
   type TaskRow,
 } from '../../tasks/index.js';
+import { findExportedAccount } from '../repo.js';
 import * as audit from '../service.js';
 import { auditExportJob, type AuditExportParams } from './params.js';
 
@@ -45,7 +45,7 @@ export async function startAuditExport(
   const tenancy = tenancyOf(actor);
   const accountId = tenancy.kind === 'account' ? tenancy.accountId : body.account;
   const task = await ctx.db.transaction(async (tx) => {
-    const account = accountId ? await accountsRepo.findAccount(tx, accountId) : undefined;
+    const account = accountId ? await findExportedAccount(tx, accountId) : undefined;
     if (accountId && !account) throw notFound();
     const params: AuditExportParams = {
       ...(body.startDate ? { startDate: body.startDate } : {}),
