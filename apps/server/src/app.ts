@@ -32,13 +32,13 @@ import {
   alarmRoutes,
   alertProfileRoutes,
 } from './modules/alarms/http.js';
+import { startAuditExport } from './modules/audit/index.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { actorOfToken } from './modules/auth/session.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { doorRoutes } from './modules/doors/routes.js';
-import { fileRoutes } from './modules/files/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { mapRoutes } from './modules/maps/routes.js';
 import { gatewayLogRoutes } from './modules/gateway-logs/routes.js';
@@ -49,9 +49,14 @@ import { brokerHookRoutes } from './modules/broker-hook/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { messageTemplateRoutes } from './modules/message-templates/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
-import { readingsRoutes } from './modules/readings/routes.js';
+import {
+  rawExportFile,
+  rawExportRoutes,
+  readingsRoutes,
+  startRawExportTask,
+} from './modules/readings/http.js';
 import { reportRoutes } from './modules/reports/routes.js';
-import { taskRoutes } from './modules/tasks/routes.js';
+import { fileRoutes, taskRoutes } from './modules/tasks/http.js';
 import { userRoutes } from './modules/users/routes.js';
 import { guardPlugin } from './plugins/guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
@@ -179,7 +184,12 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(brokerHookRoutes);
   await app.register(gatewayLogRoutes);
   await app.register(readingsRoutes);
-  await app.register(taskRoutes);
+  // A task's file is built by its domain: each type of `POST /api/tasks` starts there.
+  await app.register(taskRoutes, {
+    starters: { raw_data: startRawExportTask, log_data: startAuditExport },
+    exportFile: rawExportFile,
+  });
+  await app.register(rawExportRoutes);
   await app.register(fileRoutes);
   await app.register(deviceRoutes);
   await app.register(gatewayRoutes);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import pino, { type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import * as audit from './modules/audit/service.js';
+import * as audit from './modules/audit/index.js';
 import { createRuntime, PortInUseError, type Runtime } from './runtime.js';
 import { demoLogins, demoPassword, seedDemo } from './seed/demo.js';
 import { startDemoGateways, type DemoGateways } from './seed/demo-gateways.js';

@@ -7,7 +7,6 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { AppContext, CoreContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
-import { jobHandlers } from './jobs/handlers.js';
 import { startClock } from './jobs/clock.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
@@ -22,13 +21,13 @@ import type { DoorTracker } from './modules/doors/tracker.js';
 import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
 import { createMailer } from './notify/email.js';
 import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
-import { notificationJobHandlers } from './notify/handlers.js';
+import { notificationJobHandlers } from './modules/notifications/index.js';
 import { systemLookup, type HostLookup } from './notify/webhook-target.js';
 import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
 import { reportJobHandlers } from './modules/reports/index.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { realtimeSources } from './realtime-sources.js';
-import { clockEntries, scheduledJobHandlers } from './schedules.js';
+import { clockEntries, jobHandlers, scheduledJobHandlers } from './schedules.js';
 
 /** A secret generated once into DATA_DIR (one machine; set the variable for several). */
 async function dataDirSecret(config: Config, name: string): Promise<string> {

@@ -1,6 +1,7 @@
 import type { JobName, JobPayload } from '@vigil/contracts';
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../db/client.js';
+import { minuteMs } from '../lib/durations.js';
 import { enqueue } from './queue.js';
 
 /** How often the clock enqueues a job: once per minute, hour or day (UTC). */
@@ -23,8 +24,6 @@ export type ClockEntry = { [N in JobName]: ClockEntryOf<N> }[JobName];
 
 /** For jobs that take no payload. */
 export const noPayload = () => ({});
-
-const minuteMs = 60_000;
 
 /**
  * The period a minute falls in, as the singleton key's suffix: the minute itself

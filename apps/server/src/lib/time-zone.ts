@@ -9,9 +9,7 @@
  * stretch is plain arithmetic from then on), and the first instants of the local days asked.
  */
 import { Temporal } from 'temporal-polyfill';
-
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
+import { dayMs } from './durations.js';
 
 /** A stretch of time [from, to) in which a zone keeps one UTC offset (ms). */
 type Span = { from: number; to: number; offset: number };

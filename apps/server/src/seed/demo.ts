@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/secrets.js';
-import * as audit from '../modules/audit/service.js';
+import * as audit from '../modules/audit/index.js';
 import * as accountsRepo from '../modules/accounts/repo.js';
 import * as usersRepo from '../modules/users/repo.js';
 import { seedDemoInventory } from './demo-inventory.js';

@@ -16,7 +16,7 @@ import {
   alarmNotifyJob,
   alarmNotifySingletonKey,
   type AlarmNotifyPayload,
-} from '../../src/notify/alarm-notify.js';
+} from '../../src/modules/notifications/alarm-notify.js';
 import { createAccountWithOwner } from './fixtures.js';
 
 export type Lab = Awaited<ReturnType<typeof createLab>>;

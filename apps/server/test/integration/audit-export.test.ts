@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/index.js';
-import { runAuditExport } from '../../src/jobs/exports/audit-export.js';
+import { runAuditExport } from '../../src/modules/audit/export/audit-export.js';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import { readPdf } from '../helpers/pdf-document.js';
 import { createDemoApp, login, type TestApp } from '../helpers/test-app.js';

@@ -5,8 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { accounts, jobs, tasks } from '../../src/db/schema/index.js';
-import { cleanExports } from '../../src/jobs/exports/cleanup.js';
-import { runRawExport } from '../../src/jobs/exports/raw-export.js';
+import { cleanExports } from '../../src/modules/tasks/cleanup.js';
+import { deviceThresholdAlarms } from '../../src/modules/alarms/index.js';
+import { runRawExport } from '../../src/modules/readings/exports/raw-export.js';
 import { storedFile } from '../../src/modules/files/storage.js';
 import { insertAlarm } from '../helpers/alarm-engine.js';
 import { createAccountWithOwner, demo, userIdOf } from '../helpers/fixtures.js';
@@ -99,6 +100,7 @@ describe('raw-data export tasks', () => {
       {
         db,
         dataDir: test.dataDir,
+        thresholdAlarms: deviceThresholdAlarms,
         pageSize: 5,
         onProgress: async () => {
           const { status, progress } = (await getTask(taskId)).json().data;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema/index.js';
-import { webhookFailedReason } from '../../src/notify/delivery.js';
+import { webhookFailedReason } from '../../src/modules/notifications/delivery.js';
 import type { HostLookup } from '../../src/notify/webhook-target.js';
 import * as lab from '../helpers/notify-lab.js';
 import { createTestApp, fakeDns, login, type TestApp } from '../helpers/test-app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnTitle } from '../../src/jobs/exports/document.js';
+import { cellText, columnTitle } from '../../src/modules/readings/exports/document.js';
 
 describe('device-data export cells', () => {
   it('titles each column with what it measures and its unit, in the account unit', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chartThresholds, type AlarmBounds } from '../../src/jobs/exports/thresholds.js';
+import {
+  chartThresholds,
+  type AlarmBounds,
+} from '../../src/modules/readings/exports/thresholds.js';
 import { seriesRange, thresholdLabel, type ChartThreshold } from '../../src/jobs/pdf-chart.js';
 
 /** A threshold alarm with every metric off; each test turns on what it needs. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { notificationId } from '../../src/notify/fan-out.js';
-import { graphUrl, messageTypeOf, renderTemplate, shownValue } from '../../src/notify/templates.js';
+import { notificationId } from '../../src/modules/notifications/fan-out.js';
+import {
+  graphUrl,
+  messageTypeOf,
+  renderTemplate,
+  shownValue,
+} from '../../src/modules/notifications/templates.js';
 import { verifyWebhookSignature, webhookSignature } from '../../src/notify/webhook.js';
 
 describe('message templates', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '@vigil/contracts';
 import { wetSpells } from '../../src/modules/reports/document/content.js';
 import { insightsOf } from '../../src/modules/reports/document/insights.js';
-import { missingBuckets } from '../../src/jobs/exports/charts.js';
+import { missingBuckets } from '../../src/modules/readings/exports/charts.js';
 import { chartBucketMs, chartRange, chartSegments } from '../../src/jobs/pdf-chart.js';
 import { runFileIn } from '../../src/modules/reports/run.js';
 import { formatNumber } from '../../src/jobs/document-texts.js';

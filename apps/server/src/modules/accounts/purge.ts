@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { Db } from '../../db/client.js';
 import type { ClockEntry } from '../../jobs/clock.js';
 import { enqueue } from '../../jobs/queue.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { purgeReadingsJob } from '../devices/purge.js';
 import { filesRoot } from '../files/storage.js';
 import * as repo from './repo.js';
@@ -59,4 +60,13 @@ export async function purgeDueAccounts(
     });
   }
   return purged;
+}
+
+/** The hourly purge of accounts past their grace period, for the worker. */
+export function accountPurgeJobHandlers(deps: { db: Db; dataDir: string }): JobHandlers {
+  return defineJobHandlers({
+    [accountPurgeJob]: async ({ at }) => {
+      await purgeDueAccounts(deps, new Date(at));
+    },
+  });
 }

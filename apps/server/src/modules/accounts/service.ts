@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
 

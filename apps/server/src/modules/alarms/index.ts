@@ -9,7 +9,6 @@
  * acknowledgement and comments; `exports/` the alarm report download and its job.
  */
 export { deviceThresholdAlarms } from './definitions/device-thresholds.js';
-export { alarmReportKind } from './exports/download-params.js';
 export { alarmExportJobHandlers } from './exports/alarm-export.js';
 export { realtimeAnnouncer, type Announce } from './engine/announce.js';
 export {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
-import { auditChainHeads, auditLog } from '../../db/schema/index.js';
+import { accounts, auditChainHeads, auditLog } from '../../db/schema/index.js';
 import type { Tenancy } from '../../lib/actor.js';
 import { genesisHash, type ChainedFields, type StoredEntry } from './hash-chain.js';
 
@@ -124,4 +124,13 @@ export async function allChains(db: Executor): Promise<string[]> {
     sql`select chain from ${auditLog} union select chain from ${auditChainHeads} order by chain`,
   );
   return rows.map((row) => row.chain);
+}
+
+/** The one account an audit-trail export is for (its id and name), if it exists. */
+export async function findExportedAccount(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: accounts.id, companyName: accounts.companyName })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return row;
 }

@@ -7,9 +7,9 @@ import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
-import { authMail } from '../../notify/auth-mails.js';
+import { authMail } from './mails.js';
 import * as accountsRepo from '../accounts/repo.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import * as usersRepo from '../users/repo.js';
 import { issueTokenMail } from './service.js';
 

@@ -12,8 +12,8 @@ import {
   verifyPassword,
 } from '../../lib/secrets.js';
 import { enqueue } from '../../jobs/queue.js';
-import { authMail, type TokenMailKind } from '../../notify/auth-mails.js';
-import * as audit from '../audit/service.js';
+import { authMail, type TokenMailKind } from './mails.js';
+import * as audit from '../audit/index.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, ThrottledError } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { verifyPassword } from '../../lib/secrets.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';
 

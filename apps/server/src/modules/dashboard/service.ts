@@ -2,7 +2,7 @@ import { dashboardPrefs, type DashboardPrefs } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import * as repo from './repo.js';
 
 /** The signed-in person's dashboard, or null until they save one. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
 import { ownAccountId } from './scope.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deleteInChunks } from '../../db/query.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 
 /** The job that removes a deleted device's readings and rollups (they have no foreign key). */
 export const purgeReadingsJob = 'device.purgeReadings';
@@ -30,4 +31,13 @@ export async function purgeDeviceReadings(db: Db, deviceId: string): Promise<num
     );
   }
   return total;
+}
+
+/** The removal of a deleted device's readings, for the worker. */
+export function purgeReadingsJobHandlers(db: Db): JobHandlers {
+  return defineJobHandlers({
+    [purgeReadingsJob]: async ({ deviceId }) => {
+      await purgeDeviceReadings(db, deviceId);
+    },
+  });
 }

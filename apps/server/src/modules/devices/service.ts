@@ -12,7 +12,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import * as gatewaysRepo from '../gateways/repo.js';
 import * as locationsRepo from '../locations/repo.js';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { readingColumns } from '../../ingest/columns.js';
 import type { IngestEvents } from '../../ingest/events.js';
-import type { ResolvedReading } from '../readings/writer.js';
+import type { ResolvedReading } from '../readings/index.js';
 import * as repo from './repo.js';
 import { doorClosed, doorOpen, doorTransitions, type DoorSample } from './transitions.js';
 import { toDoorOpening } from './view.js';

@@ -18,7 +18,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { DownlinkUnavailable } from '../../ingest/downlink.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { sha256 } from '../../lib/secrets.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { storedFile } from '../files/storage.js';
 import {
   firmwareDownloadPath,

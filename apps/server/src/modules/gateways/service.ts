@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import { csvHeaders, toCsv } from '../devices/csv.js';
 import { ownAccountId, ownListAccountId, pagination } from '../devices/scope.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { assignedOnly, ownAccountId, ownListAccountId, pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
 

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { assignedOnly, ownAccountId } from '../devices/scope.js';
 import { storedFile } from '../files/storage.js';
 import { visibleLocations } from '../locations/repo.js';

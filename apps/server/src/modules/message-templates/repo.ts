@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { messageTemplateRelations, messageTemplates, users } from '../../db/schema/index.js';
-import { defaultTemplates } from '../../notify/templates.js';
+import { defaultTemplates } from '../notifications/index.js';
 
 export type TemplateRow = typeof messageTemplates.$inferSelect;
 

@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
-import { defaultTemplates } from '../../notify/templates.js';
-import * as audit from '../audit/service.js';
+import { defaultTemplates } from '../notifications/index.js';
+import * as audit from '../audit/index.js';
 import { pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
 

@@ -11,7 +11,7 @@ import { badRequest } from '../../errors.js';
 import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
 import { randomToken } from '../../lib/secrets.js';
 import { checkWebhookTarget } from '../../notify/webhook-target.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { ownAccountId, pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
 

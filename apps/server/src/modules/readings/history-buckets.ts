@@ -1,5 +1,5 @@
 import { isUtcZone, localDayNumber, startOfLocalDay } from '../../lib/time-zone.js';
-import { dayMs, hourMs, minuteMs } from './history-time.js';
+import { dayMs, hourMs, minuteMs } from '../../lib/durations.js';
 
 /**
  * How a history range is drawn (pure; DESIGN.md 5): raw readings when they fit, else the

@@ -1,11 +1,8 @@
 /**
- * Durations and the UTC timestamps of chart series. Wall-clock time in a zone (local dates,
- * midnights, table timestamps) is lib/time-zone.ts.
+ * The UTC timestamps of chart series. Durations are lib/durations.ts; wall-clock time in a zone
+ * (local dates, midnights, table timestamps) is lib/time-zone.ts.
  */
-
-export const minuteMs = 60_000;
-export const hourMs = 60 * minuteMs;
-export const dayMs = 24 * hourMs;
+import { dayMs, hourMs, minuteMs } from '../../lib/durations.js';
 
 const twoDigits = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 const threeDigits = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));

@@ -17,7 +17,8 @@ import {
 } from './history-buckets.js';
 import * as repo from './history-repo.js';
 import { formatLocal } from '../../lib/time-zone.js';
-import { dayMs, isoFormatter, minuteMs } from './history-time.js';
+import { dayMs, minuteMs } from '../../lib/durations.js';
+import { isoFormatter } from './history-time.js';
 
 type GraphQuery = z.output<typeof graphQuery>;
 type RawQuery = z.output<typeof rawQuery>;

@@ -1,5 +1,5 @@
 import { readingColumns, type SensorValues } from '../../ingest/columns.js';
-import { dayMs, hourMs, minuteMs } from './history-time.js';
+import { dayMs, hourMs, minuteMs } from '../../lib/durations.js';
 
 /**
  * The rollup levels: min/max/sum/count per device, metric and UTC-aligned bucket. Each level

@@ -10,7 +10,7 @@ import {
   readingRollups6h,
   readings,
 } from '../../db/schema/index.js';
-import { dayMs } from './history-time.js';
+import { dayMs } from '../../lib/durations.js';
 import { metricColumns } from './history-metrics.js';
 import { applyAllPending } from './rollup-deltas-repo.js';
 

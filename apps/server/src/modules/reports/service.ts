@@ -22,7 +22,7 @@ import { linkLifetimeMs } from '../files/links.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { enqueue } from '../../jobs/queue.js';
 import { lastEndedPeriod, nextRunAt, reportRunJob, type ReportFrequency } from './schedule.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import { ownAccountId, pagination } from '../devices/scope.js';
 import * as repo from './repo.js';
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import { enqueue } from '../../jobs/queue.js';
-import { dayMs } from '../readings/history-time.js';
+import { dayMs } from '../../lib/durations.js';
 import { exportCleanupJob } from './params.js';
 
 /** Tomorrow's sweep of old exports (one per day, whoever asks first); it schedules the next. */

@@ -14,6 +14,12 @@ export type TaskFileDeps = {
   onProgress?: (progress: number) => Promise<void>;
 };
 
+/** What an export builder needs: the lifecycle's deps and how many rows to read per query. */
+export type ExportDeps = TaskFileDeps & {
+  /** Rows read per query (each builder has its default); tests make it small to see progress move. */
+  pageSize?: number;
+};
+
 /** What a builder gets: the path to write to and how to tell its progress (0-99). */
 export type TaskFileOutput = {
   path: string;

@@ -1,20 +1,21 @@
-import {
-  createTaskBody,
-  downloadQuery,
-  downloadReply,
-  taskIdParams,
-  taskReply,
-} from '@vigil/contracts';
+import { createTaskBody, taskIdParams, taskReply } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
 import { actorOf, anyRole } from '../../plugins/guard.js';
-import { deviceReaders } from '../readings/routes.js';
 import * as service from './service.js';
 
-const exportFile =
-  "The file has one row per reading: the timestamp in UTC and on the clock of `timezone`, every metric the device has (temperatures in the account's unit, named in the header) and whether the reading came late (backfilled). At most 366 days.";
+/** What app.ts hands the task routes from the domains that build the files. */
+export type TaskRoutesOptions = {
+  /** How each type of task starts (service.ts `TaskStarters`). */
+  starters: service.TaskStarters;
+  /** What a raw-data export's file holds, for the description (modules/readings/exports). */
+  exportFile: string;
+};
 
-export const taskRoutes: FastifyPluginCallbackZod = (app) => {
+export const taskRoutes: FastifyPluginCallbackZod<TaskRoutesOptions> = (
+  app,
+  { starters, exportFile },
+) => {
   const { ctx } = app;
   const tags = ['tasks'];
 
@@ -32,7 +33,9 @@ export const taskRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.createTask(ctx, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await service.createTask(ctx, actorOf(request), request.body, starters) }),
   );
 
   app.get(
@@ -50,23 +53,4 @@ export const taskRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.getTask(ctx, actorOf(request), request.params.taskId),
     }),
   );
-
-  for (const format of ['csv', 'pdf'] as const) {
-    app.get(
-      format === 'csv' ? '/api/device/downloadCsv' : '/api/device/downloadPdf',
-      {
-        config: { guard: deviceReaders },
-        schema: {
-          tags,
-          summary: `Start a ${format.toUpperCase()} export of a device's raw data`,
-          description: `Starts the same task as \`POST /api/tasks\` and answers at once with its \`taskId\` and \`url\`, the file's signed link (valid for an hour): it serves the file once the task has completed (409 before), so poll the task first. ${exportFile}`,
-          querystring: downloadQuery,
-          response: replies({ 200: downloadReply }),
-        },
-      },
-      async (request) => ({
-        data: await service.download(ctx, actorOf(request), request.query, format),
-      }),
-    );
-  }
 };

@@ -1,21 +1,24 @@
-import type { createTaskBody, downloadQuery, Task } from '@vigil/contracts';
+import type { createTaskBody, Task } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../errors.js';
-import { enqueue } from '../../jobs/queue.js';
-import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import { notFound } from '../../errors.js';
+import type { Actor } from '../../lib/actor.js';
 import { exportFileUrl, platformOwner } from '../files/links.js';
-import { readableDevice } from '../readings/history.js';
-import { dayMs } from '../readings/history-time.js';
-import { startAuditExport } from './audit-export.js';
-import { scheduleExportCleanup } from './cleanup-schedule.js';
-import { maxExportDays, rawExportJob, type RawExportParams } from './params.js';
 import * as repo from './repo.js';
 
 type CreateTaskBody = z.output<typeof createTaskBody>;
-type DownloadQuery = z.output<typeof downloadQuery>;
-type RawExportRequest = Omit<RawExportParams, 'deviceName' | 'language'>;
+
+/**
+ * How each type of `POST /api/tasks` starts its task, by the domain that builds its file
+ * (`raw_data`: modules/readings/exports, `log_data`: modules/audit/export); app.ts joins them.
+ */
+export type TaskStarters = {
+  [Type in CreateTaskBody['type']]: (
+    ctx: AppContext,
+    actor: Actor,
+    body: Extract<CreateTaskBody, { type: Type }>,
+  ) => Promise<repo.TaskRow>;
+};
 
 async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
   const resultUrl =
@@ -31,66 +34,15 @@ async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
   };
 }
 
-/** Records the export task and queues its job, in one transaction with the audit entry. */
-async function startRawExport(
-  ctx: AppContext,
-  actor: Actor,
-  request: RawExportRequest,
-): Promise<repo.TaskRow> {
-  const from = Date.parse(request.from);
-  const to = Date.parse(request.to);
-  if (from > to) throw badRequest('rangeInvalid', 'to');
-  if (to - from > maxExportDays * dayMs) throw badRequest('rangeTooLong', 'to');
-  const task = await ctx.db.transaction(async (tx) => {
-    const device = await readableDevice(tx, actor, request.deviceId);
-    const params: RawExportParams = {
-      ...request,
-      deviceId: device.id,
-      deviceName: device.name,
-      // The file speaks the language of the person who asks for it.
-      language: actor.language,
-    };
-    const row = await repo.insertTask(tx, {
-      accountId: device.accountId,
-      userId: actor.userId,
-      kind: 'raw_data',
-      params,
-    });
-    await enqueue(tx, rawExportJob, { taskId: row.id }, { maxAttempts: 3 });
-    await scheduleExportCleanup(tx, new Date());
-    await audit.record(tx, subjectOf(actor), {
-      event: 'export',
-      action: 'create',
-      information: `Requested the raw data of ${device.name} (${device.deviceId}) as ${request.format.toUpperCase()}, ${request.from} to ${request.to} (${request.timezone})`,
-    });
-    return row;
-  });
-  ctx.jobsEnqueued();
-  return task;
-}
-
 /** `POST /api/tasks`: raw-data exports (`raw_data`) and audit-trail PDFs (`log_data`). */
 export async function createTask(
   ctx: AppContext,
   actor: Actor,
   body: CreateTaskBody,
+  starters: TaskStarters,
 ): Promise<Task> {
-  if (body.type === 'log_data') return toTask(ctx, await startAuditExport(ctx, actor, body));
-  const { deviceId, from, to, format, timezone } = body;
-  return toTask(ctx, await startRawExport(ctx, actor, { deviceId, from, to, format, timezone }));
-}
-
-/** `GET /api/device/downloadCsv|downloadPdf`: starts the export; `url` serves the file once it completes. */
-export async function download(
-  ctx: AppContext,
-  actor: Actor,
-  query: DownloadQuery,
-  format: 'csv' | 'pdf',
-): Promise<{ url: string; taskId: string }> {
-  const { deviceId, from, to, timezone } = query;
-  const row = await startRawExport(ctx, actor, { deviceId, from, to, timezone, format });
-  const url = await exportFileUrl(ctx.links, { id: row.id, accountId: row.accountId ?? '' });
-  return { url, taskId: row.id };
+  if (body.type === 'log_data') return toTask(ctx, await starters.log_data(ctx, actor, body));
+  return toTask(ctx, await starters.raw_data(ctx, actor, body));
 }
 
 /** A task, for the person who asked for it only (anyone else: 404). */

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
-import * as audit from '../audit/service.js';
+import * as audit from '../audit/index.js';
 import * as accountsRepo from '../accounts/repo.js';
 import { issueTokenMail } from '../auth/service.js';
 import * as repo from './repo.js';

@@ -1,4 +1,5 @@
-import { runRawExport } from '../../../src/jobs/exports/raw-export.js';
+import { deviceThresholdAlarms } from '../../../src/modules/alarms/index.js';
+import { runRawExport } from '../../../src/modules/readings/exports/raw-export.js';
 import { insertDevice, insertReadings } from '../../helpers/history-fixtures.js';
 import { all, statuses as s, type MatrixContext, type MatrixModule } from './types.js';
 
@@ -31,7 +32,10 @@ export const history: MatrixModule = {
       payload: { type: 'raw_data', deviceId, from, to, format: 'csv' },
     });
     const taskId = String(created.json().data.taskId);
-    await runRawExport({ db: c.db, dataDir: c.app.ctx.config.dataDir }, taskId);
+    await runRawExport(
+      { db: c.db, dataDir: c.app.ctx.config.dataDir, thresholdAlarms: deviceThresholdAlarms },
+      taskId,
+    );
     const task = await c.app.inject({
       method: 'GET',
       url: `/api/tasks/${taskId}`,

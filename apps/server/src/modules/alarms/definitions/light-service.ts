@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import * as repo from './repo.js';
 import {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../../context.js';
 import type { Executor } from '../../../db/client.js';
 import { notFound } from '../../../errors.js';
 import { subjectOf, tenancyOf, type Actor } from '../../../lib/actor.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { assignedOnly, ownAccountId, pagination } from '../../devices/scope.js';
 import * as repo from './repo.js';
 import {

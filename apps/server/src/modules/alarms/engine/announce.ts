@@ -5,7 +5,7 @@ import {
   alarmNotifyJob,
   alarmNotifySingletonKey,
   type AlarmNotifyOccasion,
-} from '../../../notify/alarm-notify.js';
+} from '../../notifications/index.js';
 import type { Realtime } from '../../../realtime/realtime.js';
 
 /** Asks the notification module to send one occasion of an event, in the event's transaction. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../../db/client.js';
-import type { ResolvedReading } from '../../readings/writer.js';
+import type { ResolvedReading } from '../../readings/index.js';
 import { enqueueNotify, type AlarmChange, type Announce } from './announce.js';
 import type { AlarmDefinitions } from './definitions.js';
 import {

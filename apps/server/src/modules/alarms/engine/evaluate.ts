@@ -1,6 +1,7 @@
 import type { AlarmDefinition, Check } from './checks.js';
 import { specsOf } from './checks.js';
 import type { SensorValues } from '../../../ingest/columns.js';
+import { minuteMs } from '../../../lib/durations.js';
 
 /**
  * What the engine remembers per (alarm, type) between readings — persisted in
@@ -59,8 +60,6 @@ export type Step = {
    */
   change: 'transition' | 'watermark' | 'none';
 };
-
-const minuteMs = 60_000;
 
 /** How far `value` lies outside [min, max] (negative or -Infinity inside, or with no bounds). */
 function deviation(value: number, min: number | null, max: number | null): number {

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../../context.js';
 import { conflict, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { verifyOwnPassword } from '../../auth/unlock.js';
 import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import * as repo from './events-repo.js';

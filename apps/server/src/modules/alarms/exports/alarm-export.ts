@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client.js';
 import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
 import { alarmReportJob, alarmReportParams } from './download-params.js';
 import * as eventsRepo from '../events/events-repo.js';
-import { buildTaskFile, pendingTask } from '../../tasks/lifecycle.js';
+import { buildTaskFile, pendingTask } from '../../tasks/index.js';
 import { writeAlarmPdf } from './alarm-pdf.js';
 import { writeAlarmCsv, type AlarmReport } from './alarm-report.js';
 

@@ -3,7 +3,7 @@ import { writeCsvFile } from '../../../lib/csv.js';
 import type { ReportCommentRow, ReportEventRow } from '../events/events-repo.js';
 import type { AlarmReportParams } from './download-params.js';
 import { eventState } from '../events/state.js';
-import type { TemperatureUnit } from '../../readings/history-metrics.js';
+import type { TemperatureUnit } from '../../readings/index.js';
 import { formatLocal } from '../../../lib/time-zone.js';
 import {
   decimalText,

@@ -21,8 +21,7 @@ export const alarmReportParams = z.object({
 });
 export type AlarmReportParams = z.infer<typeof alarmReportParams>;
 
-/** The task kind and the job that builds an alarm report file. */
-export const alarmReportKind = 'alarm_report';
+/** The job that builds an alarm report file (its task kind is tasks' `alarmReportKind`). */
 export const alarmReportJob = 'export.alarms';
 
 /** Spec monitoring 5: 1 to 12 months. */

@@ -4,18 +4,12 @@ import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import { exportFileUrl } from '../../files/links.js';
-import { dayMs } from '../../readings/history-time.js';
-import { scheduleExportCleanup } from '../../tasks/cleanup-schedule.js';
-import * as tasksRepo from '../../tasks/repo.js';
-import {
-  alarmReportJob,
-  alarmReportKind,
-  maxReportMonths,
-  type AlarmReportParams,
-} from './download-params.js';
+import { dayMs } from '../../../lib/durations.js';
+import { alarmReportKind, insertTask, scheduleExportCleanup } from '../../tasks/index.js';
+import { alarmReportJob, maxReportMonths, type AlarmReportParams } from './download-params.js';
 
 type DownloadQuery = z.output<typeof alarmDownloadQuery>;
 
@@ -58,7 +52,7 @@ export async function downloadAlarms(
     ...(query.locationId ? { locationId: query.locationId } : {}),
   };
   const task = await ctx.db.transaction(async (tx) => {
-    const row = await tasksRepo.insertTask(tx, {
+    const row = await insertTask(tx, {
       accountId,
       userId: actor.userId,
       kind: alarmReportKind,

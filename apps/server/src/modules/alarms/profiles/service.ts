@@ -19,7 +19,7 @@ import {
   thresholdValues,
   toRecipient,
 } from '../definitions/shared.js';
-import * as audit from '../../audit/service.js';
+import * as audit from '../../audit/index.js';
 import { ownAccountId } from '../../devices/scope.js';
 import * as repo from './repo.js';
 

@@ -1,14 +1,18 @@
 import type { createTaskBody } from '@vigil/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
-import { enqueue } from '../../jobs/queue.js';
-import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
-import * as accountsRepo from '../accounts/repo.js';
-import * as audit from '../audit/service.js';
-import { auditExportJob, auditExportKind, type AuditExportParams } from './params.js';
-import * as repo from './repo.js';
-import { scheduleExportCleanup } from './cleanup-schedule.js';
+import type { AppContext } from '../../../context.js';
+import { badRequest, forbidden, notFound } from '../../../errors.js';
+import { enqueue } from '../../../jobs/queue.js';
+import { subjectOf, tenancyOf, type Actor } from '../../../lib/actor.js';
+import {
+  auditExportKind,
+  insertTask,
+  scheduleExportCleanup,
+  type TaskRow,
+} from '../../tasks/index.js';
+import { findExportedAccount } from '../repo.js';
+import * as audit from '../service.js';
+import { auditExportJob, type AuditExportParams } from './params.js';
 
 type LogDataBody = Extract<z.output<typeof createTaskBody>, { type: 'log_data' }>;
 
@@ -34,14 +38,14 @@ export async function startAuditExport(
   ctx: AppContext,
   actor: Actor,
   body: LogDataBody,
-): Promise<repo.TaskRow> {
+): Promise<TaskRow> {
   if (actor.role === 'user') throw forbidden();
   if (body.startDate && body.endDate && Date.parse(body.startDate) > Date.parse(body.endDate))
     throw badRequest('dateRangeInvalid', 'startDate');
   const tenancy = tenancyOf(actor);
   const accountId = tenancy.kind === 'account' ? tenancy.accountId : body.account;
   const task = await ctx.db.transaction(async (tx) => {
-    const account = accountId ? await accountsRepo.findAccount(tx, accountId) : undefined;
+    const account = accountId ? await findExportedAccount(tx, accountId) : undefined;
     if (accountId && !account) throw notFound();
     const params: AuditExportParams = {
       ...(body.startDate ? { startDate: body.startDate } : {}),
@@ -54,7 +58,7 @@ export async function startAuditExport(
       exportedBy: actor.name ? `${actor.name} <${actor.email}>` : actor.email,
       language: actor.language,
     };
-    const row = await repo.insertTask(tx, {
+    const row = await insertTask(tx, {
       accountId: actor.accountId,
       userId: actor.userId,
       kind: auditExportKind,

@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
-import { alarmReportKind } from '../alarms/index.js';
-import * as tasksRepo from '../tasks/repo.js';
-import { auditExportKind } from '../tasks/params.js';
-import { platformOwner, verifyExportToken } from './links.js';
-import { storedFile } from './storage.js';
+import { platformOwner, verifyExportToken } from '../files/links.js';
+import { storedFile } from '../files/storage.js';
+import { alarmReportKind, auditExportKind } from './params.js';
+import * as tasksRepo from './repo.js';
 
 const contentTypes = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
 

@@ -1,5 +1,5 @@
 import type { Language } from '@vigil/contracts';
-import type { MailMessage } from './email.js';
+import type { MailMessage } from '../../notify/email.js';
 
 /** Mails that carry a single-use token link. */
 export type TokenMailKind = 'confirm' | 'reset' | 'invite';

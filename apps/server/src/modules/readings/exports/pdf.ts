@@ -3,10 +3,10 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MetricKey } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
-import { drawChart } from '../pdf-chart.js';
-import type { RawReading } from '../../modules/readings/history-repo.js';
-import { displayUnit } from '../../modules/readings/history-metrics.js';
-import { documentTexts } from '../document-texts.js';
+import { drawChart } from '../../../jobs/pdf-chart.js';
+import type { RawReading } from '../history-repo.js';
+import { displayUnit } from '../history-metrics.js';
+import { documentTexts } from '../../../jobs/document-texts.js';
 import {
   cellText,
   columnTitle,
@@ -15,8 +15,13 @@ import {
   type ExportDocument,
   type ReadingPages,
 } from './document.js';
-import { fittingSize, fonts, registerFonts } from './pdf-fonts.js';
-import { decimalText, exportTexts, localDateTime, summaryColumns } from './texts/index.js';
+import { fittingSize, fonts, registerFonts } from '../../../jobs/exports/pdf-fonts.js';
+import {
+  decimalText,
+  exportTexts,
+  localDateTime,
+  summaryColumns,
+} from '../../../jobs/exports/texts/index.js';
 
 type Pdf = PDFKit.PDFDocument;
 

@@ -1,10 +1,12 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/client.js';
-import { exportKeepDays, filesRoot, storedFile } from '../../modules/files/storage.js';
-import { dayMs } from '../../modules/readings/history-time.js';
-import * as tasksRepo from '../../modules/tasks/repo.js';
-import { scheduleExportCleanup } from '../../modules/tasks/cleanup-schedule.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
+import { exportKeepDays, filesRoot, storedFile } from '../files/storage.js';
+import { dayMs } from '../../lib/durations.js';
+import { scheduleExportCleanup } from './cleanup-schedule.js';
+import { exportCleanupJob } from './params.js';
+import * as tasksRepo from './repo.js';
 
 /** Any file under exports/ older than `cutoff`: left by a crashed run or a task row that is gone. */
 async function removeStrayFiles(dataDir: string, cutoff: Date): Promise<number> {
@@ -44,4 +46,13 @@ export async function cleanExports(
     await deps.db.transaction((tx) => scheduleExportCleanup(tx, now));
   }
   return { tasks: expired.length, files };
+}
+
+/** The daily sweep of old exports, for the worker. */
+export function exportCleanupJobHandlers(deps: { db: Db; dataDir: string }): JobHandlers {
+  return defineJobHandlers({
+    [exportCleanupJob]: async () => {
+      await cleanExports(deps);
+    },
+  });
 }

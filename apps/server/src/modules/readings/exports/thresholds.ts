@@ -4,8 +4,8 @@ import {
   type MetricKey,
   type TemperatureUnit,
 } from '@vigil/contracts';
-import type { alarms } from '../../db/schema/index.js';
-import type { ChartThreshold } from '../pdf-chart.js';
+import type { alarms } from '../../../db/schema/index.js';
+import type { ChartThreshold } from '../../../jobs/pdf-chart.js';
 
 type Alarm = typeof alarms.$inferSelect;
 

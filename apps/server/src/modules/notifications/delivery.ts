@@ -1,11 +1,11 @@
 import type { JobData } from '@vigil/contracts';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
-import type { ClaimedJob } from '../jobs/queue.js';
-import * as repo from '../modules/notifications/delivery-repo.js';
-import type { Mailer } from './email.js';
-import { ProviderError, type SmsProvider } from './sms-provider.js';
-import { postWebhook, type WebhookDeliveryOptions } from './webhook.js';
+import type { Db } from '../../db/client.js';
+import type { ClaimedJob } from '../../jobs/queue.js';
+import * as repo from './delivery-repo.js';
+import type { Mailer } from '../../notify/email.js';
+import { ProviderError, type SmsProvider } from '../../notify/sms-provider.js';
+import { postWebhook, type WebhookDeliveryOptions } from '../../notify/webhook.js';
 
 export const skipReasons = {
   smsNotConfigured: 'SMS provider not configured',

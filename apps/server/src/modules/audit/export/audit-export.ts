@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.js';
-import * as auditRepo from '../../modules/audit/repo.js';
-import * as auditService from '../../modules/audit/service.js';
-import { platformOwner } from '../../modules/files/links.js';
-import { buildTaskFile, pendingTask, withProgress } from '../../modules/tasks/lifecycle.js';
-import { auditExportParams, type AuditExportParams } from '../../modules/tasks/params.js';
+import type { Db } from '../../../db/client.js';
+import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
+import { platformOwner } from '../../files/links.js';
+import { buildTaskFile, pendingTask, withProgress, type ExportDeps } from '../../tasks/index.js';
+import * as auditRepo from '../repo.js';
+import * as auditService from '../service.js';
+import { auditExportJob, auditExportParams, type AuditExportParams } from './params.js';
 import { writeAuditPdf, type AuditRow, type AuditRowPages } from './audit-pdf.js';
-import type { ExportDeps } from './raw-export.js';
 
 function filterOf(params: AuditExportParams): auditRepo.AuditFilter {
   return {
@@ -53,5 +53,14 @@ export async function runAuditExport(deps: ExportDeps, taskId: string): Promise<
     );
     const document = { params, total, verification, generatedAt: new Date() };
     await writeAuditPdf(file.path, document, pages);
+  });
+}
+
+/** The audit-trail export's job, for the worker (reading 2,000 entries per query). */
+export function auditExportJobHandlers(deps: ExportDeps): JobHandlers {
+  return defineJobHandlers({
+    [auditExportJob]: async ({ taskId }) => {
+      await runAuditExport(deps, taskId);
+    },
   });
 }

@@ -1,10 +1,24 @@
 import type { MetricKey } from '@vigil/contracts';
-import type { Db } from '../../db/client.js';
-import { deviceThresholdAlarms } from '../../modules/alarms/index.js';
-import { rollupMeans } from '../../modules/readings/index.js';
-import { chartBucketMs, type ChartPoint, type ChartSeries, type Gap } from '../pdf-chart.js';
+import type { Db } from '../../../db/client.js';
+import { rollupMeans } from '../chart-repo.js';
+import {
+  chartBucketMs,
+  type ChartPoint,
+  type ChartSeries,
+  type Gap,
+} from '../../../jobs/pdf-chart.js';
 import { chartable, columnTitle, shownValue, type ExportDocument } from './document.js';
-import { chartThresholds } from './thresholds.js';
+import { chartThresholds, type AlarmBounds } from './thresholds.js';
+
+/**
+ * A device's threshold alarms (of its own account) and its node type, for the dashed lines:
+ * the alarms domain's `deviceThresholdAlarms`, handed in by the composition root (schedules.ts)
+ * so that readings does not import alarms, which imports readings.
+ */
+export type ThresholdAlarms = (
+  db: Db,
+  device: { id: string; accountId: string },
+) => Promise<{ nodeType: number | null; definitions: readonly AlarmBounds[] }>;
 
 /**
  * Breaks where buckets are missing: more than two bucket widths without a rollup is a gap
@@ -28,6 +42,7 @@ export function missingBuckets(points: readonly ChartPoint[], bucketMs: number):
 export async function exportCharts(
   db: Db,
   document: Omit<ExportDocument, 'charts'>,
+  thresholdAlarms: ThresholdAlarms,
 ): Promise<ChartSeries[]> {
   const period = { start: Date.parse(document.params.from), end: Date.parse(document.params.to) };
   const bucketMs = chartBucketMs(period);
@@ -35,7 +50,7 @@ export async function exportCharts(
     .map((summary) => summary.metric)
     .filter((metric: MetricKey) => chartable(metric));
   const means = await rollupMeans(db, document.device.id, metrics, period, bucketMs);
-  const { nodeType, definitions } = await deviceThresholdAlarms(db, document.device);
+  const { nodeType, definitions } = await thresholdAlarms(db, document.device);
   const thresholds = chartThresholds(definitions, metrics, { nodeType, unit: document.unit });
   return metrics.map((metric) => {
     const points = (means.get(metric) ?? []).map((point) => ({

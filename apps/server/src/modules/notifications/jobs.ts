@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { defineJobHandlers, type JobHandlers } from '../jobs/worker.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import { alarmNotifyJob } from './alarm-notify.js';
 import { deliverNotification } from './delivery.js';
-import type { Mailer } from './email.js';
+import type { Mailer } from '../../notify/email.js';
 import { deliverNotificationJob, fanOut } from './fan-out.js';
-import { createSmsProvider } from './sms-provider.js';
-import type { HostLookup } from './webhook-target.js';
+import { createSmsProvider } from '../../notify/sms-provider.js';
+import type { HostLookup } from '../../notify/webhook-target.js';
 
 /** The notification jobs: the fan-out of an alarm event and the delivery of each message. */
 export function notificationJobHandlers(deps: {

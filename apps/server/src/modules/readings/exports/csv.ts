@@ -1,5 +1,5 @@
-import { writeCsvFile } from '../../lib/csv.js';
-import { formatLocal } from '../../lib/time-zone.js';
+import { writeCsvFile } from '../../../lib/csv.js';
+import { formatLocal } from '../../../lib/time-zone.js';
 import {
   cellText,
   columnTitle,
@@ -7,7 +7,7 @@ import {
   type ExportDocument,
   type ReadingPages,
 } from './document.js';
-import { exportTexts } from './texts/index.js';
+import { exportTexts } from '../../../jobs/exports/texts/index.js';
 
 /**
  * One tidy table: a row per reading with its UTC timestamp, its local time, every metric

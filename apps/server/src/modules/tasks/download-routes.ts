@@ -3,7 +3,7 @@ import { exportFileQuery, taskIdParams } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute, replies } from '../../lib/routes.js';
-import * as service from './service.js';
+import * as service from './download.js';
 
 const fileBody = z.unknown().meta({
   type: 'string',

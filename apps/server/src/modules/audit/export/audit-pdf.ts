@@ -3,11 +3,11 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AuditVerifyResult } from '@vigil/contracts';
 import PDFDocument from 'pdfkit';
-import type { findEntries } from '../../modules/audit/repo.js';
-import { formatLocal } from '../../lib/time-zone.js';
-import type { AuditExportParams } from '../../modules/tasks/params.js';
-import { fittingSize, fonts, registerFonts } from './pdf-fonts.js';
-import { exportTexts, wordOf, type ExportTexts } from './texts/index.js';
+import type { findEntries } from '../repo.js';
+import { formatLocal } from '../../../lib/time-zone.js';
+import type { AuditExportParams } from './params.js';
+import { fittingSize, fonts, registerFonts } from '../../../jobs/exports/pdf-fonts.js';
+import { exportTexts, wordOf, type ExportTexts } from '../../../jobs/exports/texts/index.js';
 
 export type AuditRow = Awaited<ReturnType<typeof findEntries>>[number];
 /** Pages of audit entries, newest first, streamed from the database. */

@@ -1,22 +1,18 @@
-import type { Db } from '../../db/client.js';
-import * as historyRepo from '../../modules/readings/history-repo.js';
+import type { Db } from '../../../db/client.js';
+import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
 import {
   buildTaskFile,
+  markTaskFailed,
   pendingTask,
   withProgress,
-  type TaskFileDeps,
-} from '../../modules/tasks/lifecycle.js';
-import { rawExportParams } from '../../modules/tasks/params.js';
-import * as tasksRepo from '../../modules/tasks/repo.js';
-import { exportCharts } from './charts.js';
+  type ExportDeps,
+} from '../../tasks/index.js';
+import * as historyRepo from '../history-repo.js';
+import { exportCharts, type ThresholdAlarms } from './charts.js';
 import { writeCsv } from './csv.js';
 import type { ReadingPages } from './document.js';
+import { rawExportJob, rawExportParams } from './params.js';
 import { writePdf } from './pdf.js';
-
-export type ExportDeps = TaskFileDeps & {
-  /** Readings read per query (5,000 by default); tests make it small to see progress move. */
-  pageSize?: number;
-};
 
 /** The readings of [from, to] in pages, oldest first, walking the primary key (keyset paging). */
 async function* readingPages(
@@ -37,19 +33,22 @@ async function* readingPages(
   }
 }
 
+/** What building a raw-data export needs: the lifecycle's deps and the alarms of its charts. */
+export type RawExportDeps = ExportDeps & { thresholdAlarms: ThresholdAlarms };
+
 /**
  * Builds the file of a raw-data export task (job `export.raw`): queued -> running (with
  * progress after each page) -> completed, or failed with the reason (the task's lifecycle,
  * modules/tasks/lifecycle.ts).
  */
-export async function runRawExport(deps: ExportDeps, taskId: string): Promise<void> {
+export async function runRawExport(deps: RawExportDeps, taskId: string): Promise<void> {
   const { db } = deps;
   const task = await pendingTask(db, taskId);
   if (!task?.accountId) return;
   const params = rawExportParams.parse(task.params);
   const device = await historyRepo.findDevice(db, task.accountId, params.deviceId);
   if (!device) {
-    await tasksRepo.markFailed(db, taskId, 'the device no longer exists');
+    await markTaskFailed(db, taskId, 'the device no longer exists');
     return;
   }
   const owner = task.accountId;
@@ -71,8 +70,17 @@ export async function runRawExport(deps: ExportDeps, taskId: string): Promise<vo
     };
     if (params.format === 'csv') await writeCsv(file.path, document, pages);
     else {
-      const charts = await exportCharts(db, document);
+      const charts = await exportCharts(db, document, deps.thresholdAlarms);
       await writePdf(file.path, { ...document, charts }, pages);
     }
+  });
+}
+
+/** The device-data export's job, for the worker (reading 5,000 readings per query). */
+export function rawExportJobHandlers(deps: RawExportDeps): JobHandlers {
+  return defineJobHandlers({
+    [rawExportJob]: async ({ taskId }) => {
+      await runRawExport(deps, taskId);
+    },
   });
 }

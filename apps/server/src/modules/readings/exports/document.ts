@@ -1,13 +1,9 @@
 import type { Language, MetricKey } from '@vigil/contracts';
-import type { DeviceRef, MetricSummary, RawReading } from '../../modules/readings/history-repo.js';
-import {
-  displayUnit,
-  displayValue,
-  type TemperatureUnit,
-} from '../../modules/readings/history-metrics.js';
-import type { RawExportParams } from '../../modules/tasks/params.js';
-import type { ChartSeries } from '../pdf-chart.js';
-import { decimalText, exportTexts, type ExportTexts } from './texts/index.js';
+import type { DeviceRef, MetricSummary, RawReading } from '../history-repo.js';
+import { displayUnit, displayValue, type TemperatureUnit } from '../history-metrics.js';
+import type { RawExportParams } from './params.js';
+import type { ChartSeries } from '../../../jobs/pdf-chart.js';
+import { decimalText, exportTexts, type ExportTexts } from '../../../jobs/exports/texts/index.js';
 
 /** Everything a raw-data export file shows besides its rows. */
 export type ExportDocument = {
