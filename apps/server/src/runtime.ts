@@ -69,6 +69,150 @@ export class PortInUseError extends Error {
   override name = 'PortInUseError';
 }
 
+/** What the process starts later (`listen`), read by the context's callbacks once it exists. */
+type Started = {
+  url?: string;
+  worker?: Worker;
+  mqtt?: MqttRoles;
+  schedule?: { stop: () => void };
+};
+
+/** The given database, or the one the config names (PostgreSQL, or PGlite in DATA_DIR). */
+async function openRuntimeDatabase(
+  config: Config,
+  logger: Logger,
+  database: Database | undefined,
+): Promise<Database> {
+  if (database) return database;
+  return openDatabase(
+    config.databaseUrl
+      ? {
+          databaseUrl: config.databaseUrl,
+          onIdleError: (error) => {
+            logger.warn({ err: error }, 'an idle database connection was closed');
+          },
+        }
+      : { dataDir: config.dataDir },
+  );
+}
+
+async function createCore(
+  config: Config,
+  database: Database,
+  started: Started,
+  lookupHost: HostLookup,
+): Promise<CoreContext> {
+  const secret = await jwtSecret(config);
+  return {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokenSigner(secret),
+    links: createLinkSigner(secret),
+    gatewaySecrets: createSecretSealer(await gatewaySecretsKey(config)),
+    publicUrl: () => config.publicUrl ?? started.url ?? `http://localhost:${config.port}`,
+    brokerUrl: () => gatewayBrokerUrl(config, started.mqtt?.brokerUrl),
+    jobsEnqueued: () => started.worker?.kick(),
+    lookupHost,
+  };
+}
+
+/** The worker role: every domain's job handlers, with the mailer they share. */
+function createJobWorker(ctx: AppContext, logger: Logger): Worker {
+  const { config, db } = ctx;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+  });
+  return createWorker({
+    db,
+    handlers: jobHandlers({
+      mailer,
+      db,
+      dataDir: config.dataDir,
+      reports: reportJobHandlers({
+        db,
+        dataDir: config.dataDir,
+        mailer,
+        links: ctx.links,
+        publicUrl: ctx.publicUrl,
+        attachmentMaxBytes: config.reportAttachmentMaxBytes,
+      }),
+      alarms: alarmExportJobHandlers({ db, dataDir: config.dataDir }),
+      scheduled: scheduledJobHandlers({
+        db,
+        rawRetentionDays: config.rawRetentionDays,
+        rollupRetentionDays: config.rollupRetentionDays,
+        events: ctx.ingest.events,
+        log: logger.child({ role: 'worker' }),
+        alarms: { announce: realtimeAnnouncer(ctx.realtime), jobsEnqueued: ctx.jobsEnqueued },
+      }),
+      auth: enrolmentJobHandlers({ db, publicUrl: ctx.publicUrl }),
+      notify: notificationJobHandlers({
+        db,
+        mailer,
+        config,
+        publicUrl: ctx.publicUrl,
+        log: logger.child({ role: 'notify' }),
+        lookupHost: ctx.lookupHost,
+      }),
+    }),
+    log: logger.child({ role: 'worker' }),
+  });
+}
+
+/** The parts a process built, which `listen` starts and `close` stops in order. */
+type Parts = { ctx: AppContext; app: FastifyInstance | undefined; logger: Logger };
+
+async function listenAll({ ctx, app, logger }: Parts, started: Started): Promise<string> {
+  const { config, ingest } = ctx;
+  if (started.worker) {
+    started.worker.start();
+    started.schedule = startClock({
+      db: ctx.db,
+      entries: clockEntries,
+      log: logger,
+      kick: ctx.jobsEnqueued,
+    });
+  }
+  // Readings this instance stored but did not follow up on before it stopped go first.
+  if (config.roles.includes('ingest')) await ingest.followUp.start();
+  started.mqtt = await listenOn('MQTT_PORT', config.mqttPort, config.host, () =>
+    startMqttRoles(ctx, ingest, logger),
+  );
+  if (!app) return '';
+  await listenOn('PORT', config.port, config.host, () =>
+    app.listen({ port: config.port, host: config.host }),
+  );
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  started.url = `http://${host}:${port}`;
+  return started.url;
+}
+
+/**
+ * Takes no new MQTT message or request and lets those in flight finish (closing the app
+ * disconnects its sockets first); then writes what is queued (acknowledging it), disconnects
+ * gateways, stops jobs, sends the last live events and closes Redis, and the database last.
+ */
+async function closeAll({ ctx, app }: Parts, started: Started): Promise<void> {
+  const { ingest } = ctx;
+  await started.mqtt?.stopAccepting();
+  await app?.close();
+  await ingest.writer.close();
+  await ingest.followUp.close();
+  await ctx.alarms.engine.close();
+  await started.mqtt?.close();
+  await ingest.pipeline.close();
+  await ingest.logs.close();
+  started.schedule?.stop();
+  await started.worker?.stop();
+  await ctx.realtime.close();
+  await ctx.database.close();
+}
+
 /** Opens the database and builds the roles this process runs; `listen` starts serving. */
 export async function createRuntime(
   config: Config,
@@ -78,35 +222,10 @@ export async function createRuntime(
 ): Promise<Runtime> {
   checkMqttRoles(config);
   await mkdir(config.dataDir, { recursive: true });
-  const db =
-    database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? {
-            databaseUrl: config.databaseUrl,
-            onIdleError: (error) => {
-              logger.warn({ err: error }, 'an idle database connection was closed');
-            },
-          }
-        : { dataDir: config.dataDir },
-    ));
+  const db = await openRuntimeDatabase(config, logger, database);
   await ensureDefaultTemplates(db.db);
-  let url: string | undefined;
-  let worker: Worker | undefined;
-  const secret = await jwtSecret(config);
-  const core: CoreContext = {
-    config,
-    database: db,
-    db: db.db,
-    tokens: createTokenSigner(secret),
-    links: createLinkSigner(secret),
-    gatewaySecrets: createSecretSealer(await gatewaySecretsKey(config)),
-    publicUrl: () => config.publicUrl ?? url ?? `http://localhost:${config.port}`,
-    brokerUrl: () => gatewayBrokerUrl(config, mqtt?.brokerUrl),
-    jobsEnqueued: () => worker?.kick(),
-    lookupHost: options.lookupHost ?? systemLookup,
-  };
-  let mqtt: MqttRoles | undefined;
+  const started: Started = {};
+  const core = await createCore(config, db, started, options.lookupHost ?? systemLookup);
   // The ingest path's events feed the realtime side, which announces the engine's alarms.
   const events = new IngestEvents();
   const realtime = createRealtime({
@@ -115,120 +234,34 @@ export async function createRuntime(
     log: logger.child({ role: 'realtime' }),
     sources: realtimeSources(core),
   });
-  const {
-    hub: ingest,
-    alarms,
-    doors,
-  } = createIngestPath(
+  const { hub, alarms, doors } = createIngestPath(
     core,
     logger.child({ role: 'ingest' }),
     await ingestInstanceId(config.dataDir),
     { events, announce: realtimeAnnouncer(realtime) },
   );
-  const ctx: AppContext = { ...core, ingest, realtime, alarms };
-  if (config.roles.includes('worker')) {
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: join(config.dataDir, 'outbox'),
-    });
-    worker = createWorker({
-      db: db.db,
-      handlers: jobHandlers({
-        mailer,
-        db: db.db,
-        dataDir: config.dataDir,
-        reports: reportJobHandlers({
-          db: db.db,
-          dataDir: config.dataDir,
-          mailer,
-          links: ctx.links,
-          publicUrl: ctx.publicUrl,
-          attachmentMaxBytes: config.reportAttachmentMaxBytes,
-        }),
-        alarms: alarmExportJobHandlers({ db: db.db, dataDir: config.dataDir }),
-        scheduled: scheduledJobHandlers({
-          db: db.db,
-          rawRetentionDays: config.rawRetentionDays,
-          rollupRetentionDays: config.rollupRetentionDays,
-          events: ingest.events,
-          log: logger.child({ role: 'worker' }),
-          alarms: { announce: realtimeAnnouncer(realtime), jobsEnqueued: ctx.jobsEnqueued },
-        }),
-        auth: enrolmentJobHandlers({ db: db.db, publicUrl: ctx.publicUrl }),
-        notify: notificationJobHandlers({
-          db: db.db,
-          mailer,
-          config,
-          publicUrl: ctx.publicUrl,
-          log: logger.child({ role: 'notify' }),
-          lookupHost: ctx.lookupHost,
-        }),
-      }),
-      log: logger.child({ role: 'worker' }),
-    });
-  }
+  const ctx: AppContext = { ...core, ingest: hub, realtime, alarms };
+  if (config.roles.includes('worker')) started.worker = createJobWorker(ctx, logger);
   const app = config.roles.includes('api') ? await buildApp(ctx, logger) : undefined;
-  let schedule: { stop: () => void } | undefined;
-
+  const parts: Parts = { ctx, app, logger };
   return {
     ctx,
     app,
-    worker,
-    ingest,
+    worker: started.worker,
+    ingest: hub,
     doors,
     realtime,
     get url() {
-      return url;
+      return started.url;
     },
     get mqttUrl() {
-      return mqtt?.brokerUrl;
+      return started.mqtt?.brokerUrl;
     },
     get mqttPort() {
-      return mqtt?.brokerPort;
+      return started.mqtt?.brokerPort;
     },
-    async listen() {
-      if (worker) {
-        worker.start();
-        schedule = startClock({
-          db: db.db,
-          entries: clockEntries,
-          log: logger,
-          kick: ctx.jobsEnqueued,
-        });
-      }
-      // Readings this instance stored but did not follow up on before it stopped go first.
-      if (config.roles.includes('ingest')) await ingest.followUp.start();
-      mqtt = await listenOn('MQTT_PORT', config.mqttPort, config.host, () =>
-        startMqttRoles(ctx, ingest, logger),
-      );
-      if (!app) return '';
-      await listenOn('PORT', config.port, config.host, () =>
-        app.listen({ port: config.port, host: config.host }),
-      );
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-      url = `http://${host}:${port}`;
-      return url;
-    },
-    async close() {
-      // Take no new MQTT message or request and let those in flight finish (closing the app
-      // disconnects its sockets first); then write what is queued (acknowledging it), disconnect
-      // gateways, stop jobs, send the last live events and close Redis, and the database last.
-      await mqtt?.stopAccepting();
-      await app?.close();
-      await ingest.writer.close();
-      await ingest.followUp.close();
-      await alarms.engine.close();
-      await mqtt?.close();
-      await ingest.pipeline.close();
-      await ingest.logs.close();
-      schedule?.stop();
-      await worker?.stop();
-      await realtime.close();
-      await db.close();
-    },
+    listen: () => listenAll(parts, started),
+    close: () => closeAll(parts, started),
   };
 }
 
