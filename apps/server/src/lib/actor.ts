@@ -31,11 +31,3 @@ export function subjectOf(actor: Actor): AuditSubject {
     ip: actor.ip,
   };
 }
-
-/** The account whose data a request may touch: its own, or every account for a super_admin. */
-export type Tenancy = { kind: 'account'; accountId: string } | { kind: 'platform' };
-
-export function tenancyOf(actor: Actor): Tenancy {
-  if (actor.role === 'super_admin' || actor.accountId === null) return { kind: 'platform' };
-  return { kind: 'account', accountId: actor.accountId };
-}

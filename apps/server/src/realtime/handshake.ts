@@ -4,8 +4,8 @@ import type { Socket } from 'socket.io';
 import type { Executor } from '../db/client.js';
 import type { Actor } from '../lib/actor.js';
 import type { TokenSigner } from '../lib/jwt.js';
+import { resolveScope } from '../lib/scope.js';
 import { actorOfToken } from '../modules/auth/session.js';
-import { assignedOnly } from '../modules/devices/scope.js';
 import * as repo from './repo.js';
 
 /** What the handshake established, kept on the socket (`socket.data`). */
@@ -45,16 +45,18 @@ export async function checkHandshake(
   const query = socketQuery.safeParse(handshake.query);
   if (!query.success) throw new HandshakeRefused(socketErrors.badQuery);
   const { deviceId, timeValue, overview } = query.data;
-  const accountId = actor.role === 'super_admin' ? null : actor.accountId;
+  // Resolved as the guard resolves an `assigned-devices` route's scope.
+  const scope = resolveScope(actor, 'assigned-devices');
+  const assignedTo = scope.kind === 'account' ? scope.assignedTo : null;
   let device: SocketData['device'];
   if (deviceId !== undefined) {
-    if (accountId === null) throw new HandshakeRefused(socketErrors.deviceNotFound);
+    if (scope.kind === 'platform') throw new HandshakeRefused(socketErrors.deviceNotFound);
     const key = uuidPattern.test(deviceId) ? { id: deviceId } : { deviceId };
-    const row = await repo.findDeviceState(deps.db, accountId, key, assignedOnly(actor));
+    const row = await repo.findDeviceState(deps.db, scope.accountId, key, assignedTo ?? undefined);
     if (!row) throw new HandshakeRefused(socketErrors.deviceNotFound);
     device = { id: row.id, deviceId: row.deviceId };
   }
-  const assigned = actor.role === 'user' ? await repo.assignedDeviceIds(deps.db, actor.userId) : [];
+  const assigned = assignedTo === null ? [] : await repo.assignedDeviceIds(deps.db, assignedTo);
   // Verified above; its `exp` is the session's end (tokens are signed to expire with it).
   const expiresAt = (decodeJwt(token ?? '').exp ?? 0) * 1000;
   return { actor, timeValue, overview: overview === '1', device, assigned, expiresAt };

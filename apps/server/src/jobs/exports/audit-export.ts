@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { allAccounts, inAccount } from '../../lib/scope.js';
 import * as auditRepo from '../../modules/audit/repo.js';
 import * as auditService from '../../modules/audit/service.js';
 import { platformOwner } from '../../modules/files/links.js';
@@ -9,8 +10,7 @@ import type { ExportDeps } from './raw-export.js';
 
 function filterOf(params: AuditExportParams): auditRepo.AuditFilter {
   return {
-    tenancy: { kind: 'platform' },
-    accountId: params.accountId,
+    scope: params.accountId === undefined ? allAccounts : inAccount(params.accountId),
     event: params.event,
     action: params.action,
     search: params.search,
@@ -45,7 +45,10 @@ export async function runAuditExport(deps: ExportDeps, taskId: string): Promise<
   await buildTaskFile(deps, { id: taskId, owner, format: 'pdf' }, async (file) => {
     const filter = filterOf(params);
     const total = await auditRepo.countEntries(db, filter);
-    const verification = await auditService.verify(db, params.accountId);
+    const verification = await auditService.verify(
+      db,
+      params.accountId === undefined ? allAccounts : inAccount(params.accountId),
+    );
     const pages: AuditRowPages = withProgress(
       entryPages(db, filter, deps.pageSize ?? 2000),
       total,

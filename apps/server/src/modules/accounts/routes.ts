@@ -13,14 +13,14 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** Everyone in an account reads its settings; only its owners change them. */
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'account' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 /** The platform administrator manages the accounts themselves. */
-const platform = { roles: ['super_admin'] } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
 export const accountRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -103,7 +103,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: accountSettingsReply }),
       },
     },
-    async (request) => ({ data: await service.settings(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.settings(ctx, scopeOf(request)) }),
   );
 
   app.put(
@@ -120,7 +120,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.updateSettings(ctx, actorOf(request), request.body),
+      data: await service.updateSettings(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 
@@ -134,7 +134,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: apiKeyReply }),
       },
     },
-    async (request) => ({ data: await service.apiKey(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.apiKey(ctx, scopeOf(request)) }),
   );
 
   app.post(
@@ -148,7 +148,9 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.createApiKey(ctx, actorOf(request)) }),
+      reply
+        .code(201)
+        .send({ data: await service.createApiKey(ctx, actorOf(request), scopeOf(request)) }),
   );
 
   app.get(
@@ -161,7 +163,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: offlineAlarmSettingsReply }),
       },
     },
-    async (request) => ({ data: await service.offlineSettings(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.offlineSettings(ctx, scopeOf(request)) }),
   );
 
   app.put(
@@ -176,7 +178,12 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.saveOfflineSettings(ctx, actorOf(request), request.body),
+      data: await service.saveOfflineSettings(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.body,
+      ),
     }),
   );
 };

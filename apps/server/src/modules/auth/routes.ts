@@ -23,7 +23,7 @@ import * as unlock from './unlock.js';
 const loginRateLimit = { max: 30, timeWindow: '1 minute' };
 const mailRateLimit = { max: 10, timeWindow: '1 minute' };
 /** Only account owners edit devices and gateways, so only they unlock ID changes. */
-const idEditors = { roles: ['super_user'] } as const;
+const idEditors = { roles: ['super_user'], scope: 'account' } as const;
 
 export const authRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
   app.delete(
     '/api/auth',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: 'Sign out (revokes the session)',

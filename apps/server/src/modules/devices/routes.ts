@@ -17,16 +17,16 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf, anyRole } from '../../plugins/guard.js';
+import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as assignments from './assignments.js';
 import * as service from './service.js';
 import * as overview from './overview.js';
 import * as status from './status.js';
 
 /** People of an account; a `user` only ever sees the devices assigned to them. */
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
-const platform = { roles: ['super_admin'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
 export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -47,7 +47,13 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -63,7 +69,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.globalList(ctx, actorOf(request), request.query),
+      data: await service.globalList(ctx, request.query),
     }),
   );
 
@@ -78,7 +84,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.csv(ctx, actorOf(request));
+      const file = await service.csv(ctx, scopeOf(request));
       return reply.headers(file.headers).send(file.body);
     },
   );
@@ -97,7 +103,9 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -115,7 +123,13 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -131,7 +145,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
@@ -150,7 +164,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await status.ofDevice(ctx, actorOf(request), request.params.id),
+      data: await status.ofDevice(ctx, scopeOf(request), request.params.id),
     }),
   );
 
@@ -166,7 +180,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: deviceOverviewReply }),
       },
     },
-    async (request) => ({ data: { devices: await overview.overviewOf(ctx, actorOf(request)) } }),
+    async (request) => ({ data: { devices: await overview.overviewOf(ctx, scopeOf(request)) } }),
   );
 
   app.get(
@@ -183,7 +197,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await overview.sparklines(ctx, actorOf(request), request.query.hours),
+      data: await overview.sparklines(ctx, scopeOf(request), request.query.hours),
     }),
   );
 
@@ -199,7 +213,12 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await assignments.unassignLocation(ctx, actorOf(request), request.params.id),
+      data: await assignments.unassignLocation(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+      ),
     }),
   );
 
@@ -215,7 +234,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await assignments.assignUser(ctx, actorOf(request), request.body),
+      data: await assignments.assignUser(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 
@@ -231,14 +250,14 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await assignments.unassignUser(ctx, actorOf(request), request.body),
+      data: await assignments.unassignUser(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 
   app.get(
     '/api/misc/connectedStatus',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'assigned-devices' } },
       schema: {
         tags,
         summary: 'Connected gateway and device counts (the dashboard Status card)',
@@ -247,6 +266,6 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: connectedStatusReply }),
       },
     },
-    async (request) => ({ data: await status.connected(ctx, actorOf(request)) }),
+    async (request) => ({ data: await status.connected(ctx, scopeOf(request)) }),
   );
 };

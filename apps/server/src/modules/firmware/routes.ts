@@ -14,12 +14,12 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute, replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 import { receiveUpload } from './upload.js';
 
-const platform = { roles: ['super_admin'] } as const;
-const gatewayManagers = { roles: ['super_admin', 'super_user'] } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
+const gatewayManagers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 const tags = ['firmware'];
 
 const binary = z
@@ -119,7 +119,12 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.sendLoraFrequency(ctx, actorOf(request), request.params.id),
+      data: await service.sendLoraFrequency(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+      ),
     }),
   );
 

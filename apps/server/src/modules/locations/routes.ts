@@ -8,11 +8,11 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 
 export const locationRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -33,7 +33,13 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -49,9 +55,9 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.create(ctx, actorOf(request), request.body.name) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body.name),
+      }),
   );
 
   app.put(
@@ -67,7 +73,13 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.rename(ctx, actorOf(request), request.params.id, request.body.name),
+      data: await service.rename(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body.name,
+      ),
     }),
   );
 
@@ -83,7 +95,7 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );

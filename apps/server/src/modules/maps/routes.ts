@@ -12,12 +12,12 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute, replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 import { receivePlan } from './upload.js';
 
-const owners = { roles: ['super_user'] } as const;
-const readers = { roles: ['super_user', 'user'] } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
+const readers = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 const tags = ['maps'];
 
 const image = z.unknown().meta({ type: 'string', format: 'binary', description: 'the plan image' });
@@ -37,7 +37,7 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: mapListReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.list(ctx, scopeOf(request)) }),
   );
 
   app.post(
@@ -55,7 +55,9 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request, reply) => {
       const plan = await receivePlan(request, ctx.config.mapMaxBytes);
-      return reply.code(201).send({ data: await service.upload(ctx, actorOf(request), plan) });
+      return reply
+        .code(201)
+        .send({ data: await service.upload(ctx, actorOf(request), scopeOf(request), plan) });
     },
   );
 
@@ -72,7 +74,9 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: mapReply }),
       },
     },
-    async (request) => ({ data: await service.save(ctx, actorOf(request), request.body) }),
+    async (request) => ({
+      data: await service.save(ctx, actorOf(request), scopeOf(request), request.body),
+    }),
   );
 
   app.delete(
@@ -87,7 +91,7 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );

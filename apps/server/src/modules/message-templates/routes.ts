@@ -12,11 +12,11 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The platform administrator for every account; an owner for their own account. */
-const managers = { roles: ['super_admin', 'super_user'] } as const;
+const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
 export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -36,7 +36,7 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.query),
+      data: await service.list(ctx, scopeOf(request), request.query),
     }),
   );
 
@@ -52,7 +52,9 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -68,7 +70,13 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -86,7 +94,7 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
@@ -103,7 +111,7 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.relations(ctx, actorOf(request), request.query.userId),
+      data: await service.relations(ctx, scopeOf(request), request.query.userId),
     }),
   );
 
@@ -119,7 +127,7 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.relate(ctx, actorOf(request), request.body),
+      data: await service.relate(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 };

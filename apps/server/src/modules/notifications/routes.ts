@@ -9,13 +9,13 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The platform administrator for every account; an owner for their own account. */
-const managers = { roles: ['super_admin', 'super_user'] } as const;
-const platform = { roles: ['super_admin'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 
 export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -34,7 +34,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: notificationListReply }),
       },
     },
-    async (request) => ({ data: await service.log(ctx, actorOf(request), request.query) }),
+    async (request) => ({ data: await service.log(ctx, scopeOf(request), request.query) }),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.statistics(ctx, actorOf(request), request.query),
+      data: await service.statistics(ctx, scopeOf(request), request.query),
     }),
   );
 
@@ -79,7 +79,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: webhookReply }),
       },
     },
-    async (request) => ({ data: await service.webhook(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.webhook(ctx, scopeOf(request)) }),
   );
 
   app.put(
@@ -96,7 +96,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.saveWebhook(ctx, actorOf(request), request.body),
+      data: await service.saveWebhook(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 };

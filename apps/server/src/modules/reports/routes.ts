@@ -16,12 +16,12 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicRoute, replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** Owners manage every report of their account; users read the reports they receive. */
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 
 export const reportRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -40,7 +40,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: reportListReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.list(ctx, actorOf(request), scopeOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -54,7 +56,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: reportReply }),
       },
     },
-    async (request) => ({ data: await service.get(ctx, actorOf(request), request.params.id) }),
+    async (request) => ({
+      data: await service.get(ctx, actorOf(request), scopeOf(request), request.params.id),
+    }),
   );
 
   app.post(
@@ -71,7 +75,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -87,7 +93,13 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -103,7 +115,7 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
@@ -120,9 +132,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send({ data: await service.sendNow(ctx, actorOf(request), request.params.id) }),
+      reply.code(202).send({
+        data: await service.sendNow(ctx, actorOf(request), scopeOf(request), request.params.id),
+      }),
   );
 
   app.get(
@@ -138,7 +150,7 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.runs(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.runs(ctx, scopeOf(request), request.params.id, request.query),
     }),
   );
 
@@ -158,6 +170,7 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.downloadLink(
         ctx,
         actorOf(request),
+        scopeOf(request),
         request.params.id,
         request.params.runId,
       ),

@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
-import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
+import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as accountsRepo from '../accounts/repo.js';
 import * as audit from '../audit/service.js';
 import { auditExportJob, auditExportKind, type AuditExportParams } from './params.js';
 import * as repo from './repo.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
+import type { Scope } from '../../lib/scope.js';
 
 type LogDataBody = Extract<z.output<typeof createTaskBody>, { type: 'log_data' }>;
 
@@ -33,13 +34,13 @@ export function describeFilter(params: AuditExportParams): string {
 export async function startAuditExport(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: LogDataBody,
 ): Promise<repo.TaskRow> {
   if (actor.role === 'user') throw forbidden();
   if (body.startDate && body.endDate && Date.parse(body.startDate) > Date.parse(body.endDate))
     throw badRequest('dateRangeInvalid', 'startDate');
-  const tenancy = tenancyOf(actor);
-  const accountId = tenancy.kind === 'account' ? tenancy.accountId : body.account;
+  const accountId = scope.kind === 'account' ? scope.accountId : body.account;
   const task = await ctx.db.transaction(async (tx) => {
     const account = accountId ? await accountsRepo.findAccount(tx, accountId) : undefined;
     if (accountId && !account) throw notFound();

@@ -7,7 +7,7 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf, anyRole } from '../../plugins/guard.js';
+import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import { deviceReaders } from '../readings/routes.js';
 import * as service from './service.js';
 
@@ -22,7 +22,7 @@ export const taskRoutes: FastifyPluginCallbackZod = (app) => {
     '/api/tasks',
     {
       // Every role may hold tasks; raw-data exports are for the people of the device's account.
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'assigned-devices' } },
       schema: {
         tags,
         summary: 'Start a background export (type raw_data: CSV or PDF of one device)',
@@ -32,13 +32,15 @@ export const taskRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.createTask(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.createTask(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.get(
     '/api/tasks/:taskId',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: 'Status and progress of a task; its signed result link once completed',
@@ -65,7 +67,13 @@ export const taskRoutes: FastifyPluginCallbackZod = (app) => {
         },
       },
       async (request) => ({
-        data: await service.download(ctx, actorOf(request), request.query, format),
+        data: await service.download(
+          ctx,
+          actorOf(request),
+          scopeOf(request),
+          request.query,
+          format,
+        ),
       }),
     );
   }

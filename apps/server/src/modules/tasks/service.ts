@@ -12,6 +12,7 @@ import { startAuditExport } from './audit-export.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
 import { maxExportDays, rawExportJob, type RawExportParams } from './params.js';
 import * as repo from './repo.js';
+import type { Scope } from '../../lib/scope.js';
 
 type CreateTaskBody = z.output<typeof createTaskBody>;
 type DownloadQuery = z.output<typeof downloadQuery>;
@@ -35,6 +36,7 @@ async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
 async function startRawExport(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   request: RawExportRequest,
 ): Promise<repo.TaskRow> {
   const from = Date.parse(request.from);
@@ -42,7 +44,7 @@ async function startRawExport(
   if (from > to) throw badRequest('rangeInvalid', 'to');
   if (to - from > maxExportDays * dayMs) throw badRequest('rangeTooLong', 'to');
   const task = await ctx.db.transaction(async (tx) => {
-    const device = await readableDevice(tx, actor, request.deviceId);
+    const device = await readableDevice(tx, scope, request.deviceId);
     const params: RawExportParams = {
       ...request,
       deviceId: device.id,
@@ -73,22 +75,27 @@ async function startRawExport(
 export async function createTask(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: CreateTaskBody,
 ): Promise<Task> {
-  if (body.type === 'log_data') return toTask(ctx, await startAuditExport(ctx, actor, body));
+  if (body.type === 'log_data') return toTask(ctx, await startAuditExport(ctx, actor, scope, body));
   const { deviceId, from, to, format, timezone } = body;
-  return toTask(ctx, await startRawExport(ctx, actor, { deviceId, from, to, format, timezone }));
+  return toTask(
+    ctx,
+    await startRawExport(ctx, actor, scope, { deviceId, from, to, format, timezone }),
+  );
 }
 
 /** `GET /api/device/downloadCsv|downloadPdf`: starts the export; `url` serves the file once it completes. */
 export async function download(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   query: DownloadQuery,
   format: 'csv' | 'pdf',
 ): Promise<{ url: string; taskId: string }> {
   const { deviceId, from, to, timezone } = query;
-  const row = await startRawExport(ctx, actor, { deviceId, from, to, timezone, format });
+  const row = await startRawExport(ctx, actor, scope, { deviceId, from, to, timezone, format });
   const url = await exportFileUrl(ctx.links, { id: row.id, accountId: row.accountId ?? '' });
   return { url, taskId: row.id };
 }

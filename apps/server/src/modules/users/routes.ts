@@ -16,11 +16,11 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf, anyRole } from '../../plugins/guard.js';
+import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as accounts from '../accounts/service.js';
 import * as service from './service.js';
 
-const managers = { roles: ['super_admin', 'super_user'] } as const;
+const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
 export const userRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
   app.get(
     '/api/user/metadata',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -42,7 +42,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
   app.get(
     '/api/user/accountMetadata',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary:
@@ -50,13 +50,13 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: accountMetadataReply }),
       },
     },
-    async (request) => ({ data: await accounts.accountMetadata(ctx, actorOf(request)) }),
+    async (request) => ({ data: await accounts.accountMetadata(ctx, scopeOf(request)) }),
   );
 
   app.put(
     '/api/user/language',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: "Set the signed-in user's language",
@@ -73,7 +73,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
   app.put(
     '/api/user/preferences',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: "Set the signed-in user's own preferences (the alarm sound muted or not)",
@@ -99,7 +99,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: userIdsReply }),
       },
     },
-    async (request) => ({ data: await service.userIds(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.userIds(ctx, scopeOf(request)) }),
   );
 
   app.get(
@@ -114,7 +114,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.subUsers(ctx, actorOf(request), request.query.parentId),
+      data: await service.subUsers(ctx, actorOf(request), scopeOf(request), request.query.parentId),
     }),
   );
 
@@ -130,7 +130,9 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.add(ctx, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await service.add(ctx, actorOf(request), scopeOf(request), request.body) }),
   );
 
   app.get(
@@ -146,7 +148,13 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -163,7 +171,13 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -179,7 +193,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );

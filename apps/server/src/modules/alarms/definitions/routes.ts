@@ -14,12 +14,15 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import * as light from './light-service.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
-const everyone = { roles: ['super_admin', 'super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const everyone = {
+  roles: ['super_admin', 'super_user', 'user'],
+  scope: 'assigned-devices',
+} as const;
 const editingRule =
   'Refused (403) when the alarm comes from an alert profile, or when a user addresses an alarm a super_user created. Temperatures are Celsius.';
 
@@ -41,7 +44,9 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: deviceAlarmListReply }),
       },
     },
-    async (request) => ({ data: await service.listAll(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.listAll(ctx, actorOf(request), scopeOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -54,7 +59,7 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: lightAlarmListReply }),
       },
     },
-    async (request) => ({ data: await light.list(ctx, actorOf(request)) }),
+    async (request) => ({ data: await light.list(ctx, actorOf(request), scopeOf(request)) }),
   );
 
   app.post(
@@ -71,7 +76,9 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await light.create(ctx, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await light.create(ctx, actorOf(request), scopeOf(request), request.body) }),
   );
 
   app.put(
@@ -88,7 +95,13 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await light.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await light.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -107,7 +120,13 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.listOfDevice(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.listOfDevice(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -125,7 +144,9 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -142,7 +163,13 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -159,7 +186,7 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );

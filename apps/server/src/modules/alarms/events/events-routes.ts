@@ -14,11 +14,11 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import { downloadAlarms } from '../exports/downloads.js';
 import * as service from './events-service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 const tags = ['alarms'];
 const scoped =
   'An event of another account is not found (404); a `user` reaches only the events of the devices assigned to them.';
@@ -42,7 +42,13 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.acknowledge(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.acknowledge(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -63,6 +69,7 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.addComment(
         ctx,
         actorOf(request),
+        scopeOf(request),
         request.params.id,
         request.body.comment,
       ),
@@ -82,7 +89,7 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.comments(ctx, actorOf(request), request.params.id),
+      data: await service.comments(ctx, scopeOf(request), request.params.id),
     }),
   );
 
@@ -96,7 +103,9 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: favouriteCommentsReply }),
       },
     },
-    async (request) => ({ data: await service.favourites(ctx, actorOf(request)) }),
+    async (request) => ({
+      data: await service.favourites(ctx, actorOf(request), scopeOf(request)),
+    }),
   );
 
   app.post(
@@ -112,7 +121,12 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.addFavourite(ctx, actorOf(request), request.body.message),
+        data: await service.addFavourite(
+          ctx,
+          actorOf(request),
+          scopeOf(request),
+          request.body.message,
+        ),
       }),
   );
 
@@ -128,7 +142,7 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.removeFavourite(ctx, actorOf(request), request.params.id);
+      await service.removeFavourite(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
@@ -147,7 +161,7 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
         },
       },
       async (request) => ({
-        data: await downloadAlarms(ctx, actorOf(request), request.query, format),
+        data: await downloadAlarms(ctx, actorOf(request), scopeOf(request), request.query, format),
       }),
     );
   }

@@ -9,11 +9,11 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'account' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 const applies =
   'Applies the profile to each chosen device as one alarm with `profileId` (thresholds and recipients copied; temperatures Celsius). Devices no longer chosen lose their profile alarm.';
 
@@ -34,7 +34,9 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: alertProfileListReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.list(ctx, actorOf(request), scopeOf(request), request.query),
+    }),
   );
 
   app.post(
@@ -50,7 +52,9 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.post(
@@ -65,7 +69,9 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: alertProfileReply }),
       },
     },
-    async (request) => ({ data: await service.update(ctx, actorOf(request), request.body) }),
+    async (request) => ({
+      data: await service.update(ctx, actorOf(request), scopeOf(request), request.body),
+    }),
   );
 
   app.post(
@@ -80,7 +86,7 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.body.profileId);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.body.profileId);
       return { data: { ok: true as const } };
     },
   );
