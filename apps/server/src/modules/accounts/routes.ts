@@ -12,7 +12,8 @@ import {
   updateAccountSettingsBody,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
@@ -22,10 +23,10 @@ const owners = { roles: ['super_user'], scope: 'account' } as const;
 /** The platform administrator manages the accounts themselves. */
 const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
-export const accountRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['account settings'];
+const tags = ['account settings'];
 
+/** `GET /api/account/list`, `PATCH /api/account/voiceCall/:id`, `GET /api/account/:id/gateways`. */
+function accountAdminRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/account/list',
     {
@@ -74,7 +75,10 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await service.associatedGateways(ctx, request.params.id) }),
   );
+}
 
+/** `DELETE /api/account/deleteAccount/:id`. */
+function accountDeletionRoutes(app: RouteApp, ctx: AppContext) {
   app.delete(
     '/api/account/deleteAccount/:id',
     {
@@ -92,7 +96,10 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.deleteAccount(ctx, actorOf(request), request.params.id),
     }),
   );
+}
 
+/** `GET /api/account/getAccountSettings`, `PUT /api/account/updateAccountSettings`, `GET /api/account/getApiKey`, `POST /api/account/createApiKey`. */
+function accountSettingsRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/account/getAccountSettings',
     {
@@ -152,7 +159,10 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         .code(201)
         .send({ data: await service.createApiKey(ctx, actorOf(request), scopeOf(request)) }),
   );
+}
 
+/** `GET /api/misc/account/offlineAlarmSetting`, `PUT /api/misc/account/offlineAlarmSetting`. */
+function offlineAlarmSettingRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/misc/account/offlineAlarmSetting',
     {
@@ -186,4 +196,12 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
+
+export const accountRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  accountAdminRoutes(app, ctx);
+  accountDeletionRoutes(app, ctx);
+  accountSettingsRoutes(app, ctx);
+  offlineAlarmSettingRoutes(app, ctx);
 };

@@ -16,7 +16,8 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as assignments from './assignments.js';
 import * as service from './service.js';
@@ -28,10 +29,10 @@ const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as 
 const owners = { roles: ['super_user'], scope: 'account' } as const;
 const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
-export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['devices'];
+const tags = ['devices'];
 
+/** `GET /api/device/:id/`, `GET /api/device/global`, `GET /api/device/csv`. */
+function deviceListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/device/:id/',
     {
@@ -88,7 +89,10 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       return reply.headers(file.headers).send(file.body);
     },
   );
+}
 
+/** `POST /api/device`, `PUT /api/device/:id`, `DELETE /api/device/:id`. */
+function deviceEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/device',
     {
@@ -149,7 +153,10 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/device/:id/status`, `GET /api/device/overview`, `GET /api/device/sparklines`. */
+function deviceStatusRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/device/:id/status',
     {
@@ -200,7 +207,10 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       data: await overview.sparklines(ctx, scopeOf(request), request.query.hours),
     }),
   );
+}
 
+/** `POST /api/device/unassignLocation/:id`, `POST /api/device/assignUser`, `POST /api/device/unassignUser`. */
+function deviceAssignmentRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/device/unassignLocation/:id',
     {
@@ -253,7 +263,10 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       data: await assignments.unassignUser(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
+}
 
+/** `GET /api/misc/connectedStatus`. */
+function connectedStatusRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/misc/connectedStatus',
     {
@@ -268,4 +281,13 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await status.connected(ctx, scopeOf(request)) }),
   );
+}
+
+export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  deviceListRoutes(app, ctx);
+  deviceEditRoutes(app, ctx);
+  deviceStatusRoutes(app, ctx);
+  deviceAssignmentRoutes(app, ctx);
+  connectedStatusRoutes(app, ctx);
 };

@@ -12,8 +12,9 @@ import {
   nodeFirmwareBody,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { z } from 'zod';
-import { publicRoute, replies } from '../../lib/routes.js';
+import { publicRoute, replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 import { receiveUpload } from './upload.js';
@@ -26,9 +27,8 @@ const binary = z
   .unknown()
   .meta({ type: 'string', format: 'binary', description: 'the firmware image' });
 
-export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-
+/** `POST /api/firmware`, `GET /api/firmware`. */
+function firmwareFileRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/firmware',
     {
@@ -62,7 +62,10 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await service.list(ctx, request.query) }),
   );
+}
 
+/** `GET /api/gateway/public/gateway`, `POST /api/device/:id/firmware`. */
+function firmwareUpdateRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/gateway/public/gateway',
     {
@@ -104,7 +107,10 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `POST /api/gateway/:id/loraFrequency`. */
+function loraFrequencyRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/gateway/:id/loraFrequency',
     {
@@ -127,7 +133,10 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `GET /api/firmware/download/:updateId`. */
+function firmwareDownloadRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/firmware/download/:updateId',
     {
@@ -155,4 +164,12 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
         .send(createReadStream(file.path));
     },
   );
+}
+
+export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  firmwareFileRoutes(app, ctx);
+  firmwareUpdateRoutes(app, ctx);
+  loraFrequencyRoutes(app, ctx);
+  firmwareDownloadRoutes(app, ctx);
 };

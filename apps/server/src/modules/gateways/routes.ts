@@ -10,7 +10,8 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
@@ -21,10 +22,10 @@ const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 const credentialsNote =
   'The reply carries the MQTT secret, shown this once (only its argon2id hash is stored), and how to connect: MQTT 3.1.1 at `mqtt.url`, username = the gateway ID, password = the secret, topics under `mqtt.topicPrefix`.';
 
-export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['gateways'];
+const tags = ['gateways'];
 
+/** `GET /api/gateway/:id/`, `GET /api/gateway/global`, `GET /api/gateway/csv`. */
+function gatewayListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/gateway/:id/',
     {
@@ -77,7 +78,10 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       return reply.headers(file.headers).send(file.body);
     },
   );
+}
 
+/** `POST /api/gateway`, `PUT /api/gateway/:id`, `DELETE /api/gateway/:id`. */
+function gatewayEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/gateway',
     {
@@ -137,7 +141,10 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `POST /api/gateway/:id/secret`. */
+function gatewaySecretRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/gateway/:id/secret',
     {
@@ -154,4 +161,11 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.rotateSecret(ctx, actorOf(request), scopeOf(request), request.params.id),
     }),
   );
+}
+
+export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  gatewayListRoutes(app, ctx);
+  gatewayEditRoutes(app, ctx);
+  gatewaySecretRoutes(app, ctx);
 };

@@ -7,17 +7,18 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 const owners = { roles: ['super_user'], scope: 'account' } as const;
 
-export const locationRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['locations'];
+const tags = ['locations'];
 
+/** `GET /api/location/:id`, `POST /api/location`. */
+function locationListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/location/:id',
     {
@@ -59,7 +60,10 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
         data: await service.create(ctx, actorOf(request), scopeOf(request), request.body.name),
       }),
   );
+}
 
+/** `PUT /api/location/:id`, `DELETE /api/location/:id`. */
+function locationEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/location/:id',
     {
@@ -99,4 +103,10 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const locationRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  locationListRoutes(app, ctx);
+  locationEditRoutes(app, ctx);
 };

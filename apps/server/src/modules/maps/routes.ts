@@ -10,8 +10,9 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { z } from 'zod';
-import { publicRoute, replies } from '../../lib/routes.js';
+import { publicRoute, replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 import { receivePlan } from './upload.js';
@@ -22,9 +23,8 @@ const tags = ['maps'];
 
 const image = z.unknown().meta({ type: 'string', format: 'binary', description: 'the plan image' });
 
-export const mapRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-
+/** `GET /api/map`. */
+function mapListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/map',
     {
@@ -39,7 +39,10 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await service.list(ctx, scopeOf(request)) }),
   );
+}
 
+/** `POST /api/map/upload`, `POST /api/map`, `DELETE /api/map/:id`. */
+function mapEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/map/upload',
     {
@@ -95,7 +98,10 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/map/:id/image`. */
+function mapImageRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/map/:id/image',
     {
@@ -124,4 +130,11 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         .send(createReadStream(file.path));
     },
   );
+}
+
+export const mapRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  mapListRoutes(app, ctx);
+  mapEditRoutes(app, ctx);
+  mapImageRoutes(app, ctx);
 };

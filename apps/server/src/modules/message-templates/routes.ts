@@ -11,17 +11,18 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The platform administrator for every account; an owner for their own account. */
 const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
-export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['message templates'];
+const tags = ['message templates'];
 
+/** `GET /api/message-templates/`, `POST /api/message-templates/`. */
+function templateListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/message-templates/',
     {
@@ -56,7 +57,10 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
         data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
       }),
   );
+}
 
+/** `PUT /api/message-templates/:id`, `DELETE /api/message-templates/:id`. */
+function templateEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/message-templates/:id',
     {
@@ -98,7 +102,10 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/message-templates-rel/`, `POST /api/message-templates-rel/`. */
+function templateRelationRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/message-templates-rel/',
     {
@@ -130,4 +137,11 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.relate(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
+}
+
+export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  templateListRoutes(app, ctx);
+  templateEditRoutes(app, ctx);
+  templateRelationRoutes(app, ctx);
 };

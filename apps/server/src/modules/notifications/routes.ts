@@ -8,7 +8,8 @@ import {
   webhookReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
@@ -17,10 +18,10 @@ const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as c
 const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 const owners = { roles: ['super_user'], scope: 'account' } as const;
 
-export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['notifications'];
+const tags = ['notifications'];
 
+/** `GET /api/user/notifications`, `GET /api/user/notifications/statistics`. */
+function notificationLogRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/user/notifications',
     {
@@ -52,7 +53,10 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.statistics(ctx, scopeOf(request), request.query),
     }),
   );
+}
 
+/** `POST /api/account/addLimit`. */
+function smsLimitRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/account/addLimit',
     {
@@ -68,7 +72,10 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.setSmsLimit(ctx, actorOf(request), request.body),
     }),
   );
+}
 
+/** `GET /api/account/webhooks`, `PUT /api/account/webhooks`. */
+function webhookRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/account/webhooks',
     {
@@ -99,4 +106,11 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.saveWebhook(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
+}
+
+export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  notificationLogRoutes(app, ctx);
+  smsLimitRoutes(app, ctx);
+  webhookRoutes(app, ctx);
 };

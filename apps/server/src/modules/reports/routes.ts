@@ -14,8 +14,9 @@ import {
   reportSendReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { z } from 'zod';
-import { publicRoute, replies } from '../../lib/routes.js';
+import { publicRoute, replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
@@ -23,10 +24,10 @@ import * as service from './service.js';
 const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 const owners = { roles: ['super_user'], scope: 'account' } as const;
 
-export const reportRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['reports'];
+const tags = ['reports'];
 
+/** `GET /api/reports`, `GET /api/reports/:id`. */
+function reportReadRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/reports',
     {
@@ -60,7 +61,10 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.get(ctx, actorOf(request), scopeOf(request), request.params.id),
     }),
   );
+}
 
+/** `POST /api/reports`, `PUT /api/reports/:id`, `DELETE /api/reports/:id`. */
+function reportEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/reports',
     {
@@ -119,7 +123,10 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `POST /api/reports/:id/send`, `GET /api/reports/:id/runs`, `GET /api/reports/:id/runs/:runId/download`. */
+function reportRunRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/reports/:id/send',
     {
@@ -176,7 +183,10 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `GET /api/reports/files/:runId`. */
+function reportFileRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/reports/files/:runId',
     {
@@ -206,4 +216,12 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
         .send(createReadStream(file.path));
     },
   );
+}
+
+export const reportRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  reportReadRoutes(app, ctx);
+  reportEditRoutes(app, ctx);
+  reportRunRoutes(app, ctx);
+  reportFileRoutes(app, ctx);
 };

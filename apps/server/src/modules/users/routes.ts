@@ -15,17 +15,18 @@ import {
   userReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as accounts from '../accounts/service.js';
 import * as service from './service.js';
 
 const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
-export const userRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['users'];
+const tags = ['users'];
 
+/** `GET /api/user/metadata`, `GET /api/user/accountMetadata`. */
+function userMetadataRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/user/metadata',
     {
@@ -52,7 +53,10 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await accounts.accountMetadata(ctx, scopeOf(request)) }),
   );
+}
 
+/** `PUT /api/user/language`, `PUT /api/user/preferences`. */
+function userSettingsRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/user/language',
     {
@@ -88,7 +92,10 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/user/userIds`, `GET /api/user/subUsers`. */
+function userLookupRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/user/userIds',
     {
@@ -117,7 +124,10 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.subUsers(ctx, actorOf(request), scopeOf(request), request.query.parentId),
     }),
   );
+}
 
+/** `POST /api/user/add`, `GET /api/user/:id/`. */
+function userListRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/user/add',
     {
@@ -157,7 +167,10 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `PUT /api/user/:id`, `DELETE /api/user/:id`. */
+function userEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/user/:id',
     {
@@ -197,4 +210,13 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const userRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  userMetadataRoutes(app, ctx);
+  userSettingsRoutes(app, ctx);
+  userLookupRoutes(app, ctx);
+  userListRoutes(app, ctx);
+  userEditRoutes(app, ctx);
 };

@@ -13,7 +13,8 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../../lib/routes.js';
+import type { AppContext } from '../../../context.js';
+import { replies, type RouteApp } from '../../../lib/routes.js';
 import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import * as light from './light-service.js';
 import * as service from './service.js';
@@ -27,10 +28,11 @@ const editingRule =
   'Refused (403) when the alarm comes from an alert profile, or when a user addresses an alarm a super_user created. Temperatures are Celsius.';
 
 /** Device alarms and light alarms (spec monitoring 2, 3, 5, 7). */
-export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['alarm definitions'];
 
+const tags = ['alarm definitions'];
+
+/** `GET /api/alarms/list`. */
+function alarmListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/list',
     {
@@ -48,7 +50,10 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.listAll(ctx, actorOf(request), scopeOf(request), request.query),
     }),
   );
+}
 
+/** `GET /api/alarms/lightProfile`, `POST /api/alarms/lightProfile`, `PUT /api/alarms/lightProfile/:id`. */
+function lightProfileRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/lightProfile',
     {
@@ -104,7 +109,10 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `GET /api/alarms/:id`, `POST /api/alarms/setAlarm`. */
+function deviceAlarmRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/:id',
     {
@@ -148,7 +156,10 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
         data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
       }),
   );
+}
 
+/** `PUT /api/alarms/:id`, `DELETE /api/alarms/:id`. */
+function deviceAlarmEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/alarms/:id',
     {
@@ -190,4 +201,12 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  alarmListRoutes(app, ctx);
+  lightProfileRoutes(app, ctx);
+  deviceAlarmRoutes(app, ctx);
+  deviceAlarmEditRoutes(app, ctx);
 };

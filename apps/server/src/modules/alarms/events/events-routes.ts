@@ -13,7 +13,8 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../../lib/routes.js';
+import type { AppContext } from '../../../context.js';
+import { replies, type RouteApp } from '../../../lib/routes.js';
 import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import { downloadAlarms } from '../exports/downloads.js';
 import * as service from './events-service.js';
@@ -24,9 +25,9 @@ const scoped =
   'An event of another account is not found (404); a `user` reaches only the events of the devices assigned to them.';
 
 /** Alarm events: acknowledgement (DESIGN.md 9), comments, favourite comments and the alarm report. */
-export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
 
+/** `POST /api/alarms/events/:id/acknowledge`. */
+function acknowledgeRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/alarms/events/:id/acknowledge',
     {
@@ -51,7 +52,10 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `PUT /api/device-alarm/add-comment/:id`, `GET /api/device-alarm/comments/:id`. */
+function commentRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/device-alarm/add-comment/:id',
     {
@@ -92,7 +96,10 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.comments(ctx, scopeOf(request), request.params.id),
     }),
   );
+}
 
+/** `GET /api/alarms/favouriteComments`, `POST /api/alarms/favouriteComments`, `DELETE /api/alarms/favouriteComments/:id`. */
+function favouriteCommentRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/favouriteComments',
     {
@@ -146,7 +153,10 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `/api/alarms/downloadAlarmCSV`, `/api/alarms/downloadAlarmPDF`. */
+function alarmDownloadRoutes(app: RouteApp, ctx: AppContext) {
   for (const format of ['csv', 'pdf'] as const) {
     app.get(
       format === 'csv' ? '/api/alarms/downloadAlarmCSV' : '/api/alarms/downloadAlarmPDF',
@@ -165,4 +175,12 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       }),
     );
   }
+}
+
+export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  acknowledgeRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  favouriteCommentRoutes(app, ctx);
+  alarmDownloadRoutes(app, ctx);
 };

@@ -8,7 +8,8 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../../lib/routes.js';
+import type { AppContext } from '../../../context.js';
+import { replies, type RouteApp } from '../../../lib/routes.js';
 import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import * as service from './service.js';
 
@@ -18,10 +19,11 @@ const applies =
   'Applies the profile to each chosen device as one alarm with `profileId` (thresholds and recipients copied; temperatures Celsius). Devices no longer chosen lose their profile alarm.';
 
 /** Alert profiles (spec monitoring 2, 3, 5, 7): only a super_user changes them. */
-export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['alert profiles'];
 
+const tags = ['alert profiles'];
+
+/** `GET /api/alarms/getAlarmProfiles`. */
+function profileListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/getAlarmProfiles',
     {
@@ -38,7 +40,10 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.list(ctx, actorOf(request), scopeOf(request), request.query),
     }),
   );
+}
 
+/** `POST /api/alarms/setAlarmProfile`, `POST /api/alarms/updateAlarmProfile`, `POST /api/alarms/deleteAlarmProfile`. */
+function profileEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/alarms/setAlarmProfile',
     {
@@ -90,4 +95,10 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  profileListRoutes(app, ctx);
+  profileEditRoutes(app, ctx);
 };
