@@ -3,8 +3,8 @@ import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io';
 import type { Executor } from '../db/client.js';
 import type { Actor } from '../lib/actor.js';
-import type { TokenSigner } from '../lib/jwt.js';
 import { resolveScope } from '../lib/scope.js';
+import type { TokenSigner } from '../lib/jwt.js';
 import { actorOfToken } from '../modules/auth/session.js';
 import * as repo from './repo.js';
 

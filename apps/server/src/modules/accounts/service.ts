@@ -13,11 +13,11 @@ import { offlineMaxAlarms } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/service.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
-import type { Scope } from '../../lib/scope.js';
 
 /** The caller's own account; routes that call this are guarded to roles that have one. */
 async function callerAccount(ctx: AppContext, scope: Scope) {

@@ -2,9 +2,9 @@ import type { AuditEntry, AuditQuery, AuditVerifyResult } from '@vigil/contracts
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
 import type { AuditSubject } from '../../lib/actor.js';
+import { allAccounts, inAccount, type AccountScope, type Scope } from '../../lib/scope.js';
 import { genesisHash, hashEntry, verifyLinks } from './hash-chain.js';
 import * as repo from './repo.js';
-import { allAccounts, inAccount, type AccountScope, type Scope } from '../../lib/scope.js';
 
 export type AuditRecord = {
   event: string;

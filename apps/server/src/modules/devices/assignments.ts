@@ -3,11 +3,11 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import * as audit from '../audit/service.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
 import { deviceView, relocation } from './service.js';
-import { ownAccount, type Scope } from '../../lib/scope.js';
 
 type Assignment = { userId: string; deviceId: string };
 

@@ -9,9 +9,9 @@ import {
   type Sparkline,
 } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './overview-repo.js';
 import { toReading } from './view.js';
-import { ownAccount, type Scope } from '../../lib/scope.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

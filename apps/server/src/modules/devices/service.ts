@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { allAccounts, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 import * as audit from '../audit/service.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import * as gatewaysRepo from '../gateways/repo.js';
@@ -21,7 +22,6 @@ import { purgeReadingsJob } from './purge.js';
 import * as repo from './repo.js';
 import { pagination } from './pagination.js';
 import { deviceCsvColumns, toDevice } from './view.js';
-import { allAccounts, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 
 type DeviceInput = z.output<typeof deviceBody>;
 type DeviceUpdate = z.output<typeof deviceUpdateBody>;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { connectedStatus, DeviceStatus } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
-import type { Scope } from '../../lib/scope.js';
 import * as gatewaysRepo from '../gateways/repo.js';
+import type { Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 import { notFound } from '../../errors.js';
 import { overviewOf } from './overview.js';

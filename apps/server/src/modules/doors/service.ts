@@ -2,9 +2,9 @@ import type { recentQuery } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { pagination } from '../devices/pagination.js';
+import { assignedToOf, ownAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 import { toDoorOpening } from './view.js';
-import { assignedToOf, ownAccount, type Scope } from '../../lib/scope.js';
 
 /** The Recent door openings card: the account's door events, newest first; a `user` sees their devices' only. */
 export async function recent(ctx: AppContext, scope: Scope, query: z.output<typeof recentQuery>) {

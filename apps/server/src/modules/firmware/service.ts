@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { DownlinkUnavailable } from '../../ingest/downlink.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { allAccounts, type Scope } from '../../lib/scope.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/service.js';
 import { storedFile } from '../files/storage.js';
@@ -29,7 +30,6 @@ import {
 import * as repo from './repo.js';
 import type { ReceivedFile, ReceivedUpload } from './upload.js';
 import { firmwareEvent, gatewayColumns, toFirmwareFile, toFirmwareUpdate } from './view.js';
-import { allAccounts, type Scope } from '../../lib/scope.js';
 
 const safeName = (filename: string) =>
   filename

@@ -2,8 +2,8 @@ import type { GatewayLog } from '@vigil/contracts';
 import { gatewayLogsQuery, pageSizes } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import * as repo from './repo.js';
 import type { Scope } from '../../lib/scope.js';
+import * as repo from './repo.js';
 
 /** How long gateway log lines are kept (a daily job deletes older ones). */
 export const gatewayLogRetentionDays = 90;

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { assignedToOf, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 import * as audit from '../audit/service.js';
 import { pagination } from '../devices/pagination.js';
 import * as repo from './repo.js';
-import { assignedToOf, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 
 function toLocation(row: repo.LocationRow): Location {
   return {

@@ -17,13 +17,13 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { assignedToOf, ownAccount, type Scope } from '../../lib/scope.js';
 import * as audit from '../audit/service.js';
 import { storedFile } from '../files/storage.js';
 import { visibleLocations } from '../locations/repo.js';
 import { mapsChanged } from './placed.js';
 import * as repo from './repo.js';
 import type { ReceivedPlan } from './upload.js';
-import { assignedToOf, ownAccount, type Scope } from '../../lib/scope.js';
 
 const imageAudience = 'vigil:map-image';
 const extensionOf: Record<MapImageType, string> = {

@@ -10,11 +10,11 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { type AccountScope, allAccounts, inAccount, type Scope } from '../../lib/scope.js';
 import { defaultTemplates } from '../../notify/templates.js';
 import * as audit from '../audit/service.js';
 import { pagination } from '../devices/pagination.js';
 import * as repo from './repo.js';
-import { type AccountScope, allAccounts, inAccount, type Scope } from '../../lib/scope.js';
 
 const defaultTitles = new Set(defaultTemplates.map((t) => t.title));
 const isDefault = (row: repo.TemplateRow) => row.accountId === null && defaultTitles.has(row.title);

@@ -9,12 +9,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { allAccounts, inAccount, ownAccount, type Scope } from '../../lib/scope.js';
 import { randomToken } from '../../lib/secrets.js';
 import { checkWebhookTarget } from '../../notify/webhook-target.js';
 import * as audit from '../audit/service.js';
 import { pagination } from '../devices/pagination.js';
 import * as repo from './repo.js';
-import { allAccounts, inAccount, ownAccount, type Scope } from '../../lib/scope.js';
 
 type Query = z.output<typeof notificationQuery>;
 

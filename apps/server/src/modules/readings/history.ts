@@ -14,10 +14,10 @@ import {
   type RollupSource,
   type SeriesPoint,
 } from './history-buckets.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './history-repo.js';
 import { formatLocal } from '../../lib/time-zone.js';
 import { dayMs, isoFormatter, minuteMs } from './history-time.js';
-import { ownAccount, type Scope } from '../../lib/scope.js';
 
 type GraphQuery = z.output<typeof graphQuery>;
 type RawQuery = z.output<typeof rawQuery>;

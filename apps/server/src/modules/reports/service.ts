@@ -20,12 +20,12 @@ import {
 } from './run.js';
 import { linkLifetimeMs } from '../files/links.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import { enqueue } from '../../jobs/queue.js';
 import { lastEndedPeriod, nextRunAt, reportRunJob, type ReportFrequency } from './schedule.js';
 import * as audit from '../audit/service.js';
 import { pagination } from '../devices/pagination.js';
 import * as repo from './repo.js';
-import { ownAccount, type Scope } from '../../lib/scope.js';
 
 /**
  * Who may do what: an account owner (super_user) reads, creates, edits, deletes and sends

@@ -4,12 +4,12 @@ import type { AppContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import * as accountsRepo from '../accounts/repo.js';
 import * as audit from '../audit/service.js';
 import { auditExportJob, auditExportKind, type AuditExportParams } from './params.js';
 import * as repo from './repo.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
-import type { Scope } from '../../lib/scope.js';
 
 type LogDataBody = Extract<z.output<typeof createTaskBody>, { type: 'log_data' }>;
 

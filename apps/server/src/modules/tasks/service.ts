@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import * as audit from '../audit/service.js';
 import { exportFileUrl, platformOwner } from '../files/links.js';
 import { readableDevice } from '../readings/history.js';
@@ -12,7 +13,6 @@ import { startAuditExport } from './audit-export.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
 import { maxExportDays, rawExportJob, type RawExportParams } from './params.js';
 import * as repo from './repo.js';
-import type { Scope } from '../../lib/scope.js';
 
 type CreateTaskBody = z.output<typeof createTaskBody>;
 type DownloadQuery = z.output<typeof downloadQuery>;

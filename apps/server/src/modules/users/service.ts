@@ -4,12 +4,12 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import * as audit from '../audit/service.js';
 import * as accountsRepo from '../accounts/repo.js';
 import { issueTokenMail } from '../auth/service.js';
 import * as repo from './repo.js';
 import type { UserRow } from './repo.js';
-import type { Scope } from '../../lib/scope.js';
 
 export function toUser(row: UserRow): User {
   return {

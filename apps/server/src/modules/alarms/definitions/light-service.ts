@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
+import { ownAccount, type Scope } from '../../../lib/scope.js';
 import * as audit from '../../audit/service.js';
 import * as repo from './repo.js';
 import {
@@ -13,7 +14,6 @@ import {
   resolveRecipients,
   withRecipients,
 } from './shared.js';
-import { ownAccount, type Scope } from '../../../lib/scope.js';
 
 /**
  * Light alarms (the /lightProfile page): a lux range checked during each weekday's windows,

@@ -11,6 +11,7 @@ import type { AppContext } from '../../../context.js';
 import type { Executor } from '../../../db/client.js';
 import { notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
+import { inAccount, ownAccount, type OwnScope, type Scope } from '../../../lib/scope.js';
 import * as audit from '../../audit/service.js';
 import { pagination } from '../../devices/pagination.js';
 import * as repo from './repo.js';
@@ -24,7 +25,6 @@ import {
   thresholdValues,
   withRecipients,
 } from './shared.js';
-import { inAccount, ownAccount, type OwnScope, type Scope } from '../../../lib/scope.js';
 
 async function ownDevice(db: Executor, scope: OwnScope, id: string) {
   const [device] = await repo.findDevices(db, scope, [id]);

@@ -7,11 +7,11 @@ import {
 import type { AppContext } from '../../../context.js';
 import { conflict, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
+import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as audit from '../../audit/service.js';
 import { verifyOwnPassword } from '../../auth/unlock.js';
 import * as repo from './events-repo.js';
 import type { AlarmScope } from './repo.js';
-import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 
 const alarmScope = (scope: Scope): AlarmScope => ({
   accountId: ownAccount(scope).accountId,

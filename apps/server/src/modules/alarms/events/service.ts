@@ -11,10 +11,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { pagination } from '../../devices/pagination.js';
+import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as listRepo from './list-repo.js';
 import { eventState } from './state.js';
 import * as repo from './repo.js';
-import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 
 const isMeaning = (value: string | null): value is SignatureMeaning =>
   value !== null && (signatureMeanings as readonly string[]).includes(value);

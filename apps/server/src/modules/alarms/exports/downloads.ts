@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { badRequest } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
+import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as audit from '../../audit/service.js';
 import { exportFileUrl } from '../../files/links.js';
 import { dayMs } from '../../readings/history-time.js';
@@ -15,7 +16,6 @@ import {
   maxReportMonths,
   type AlarmReportParams,
 } from './download-params.js';
-import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 
 type DownloadQuery = z.output<typeof alarmDownloadQuery>;
 

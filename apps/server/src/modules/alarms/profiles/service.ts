@@ -9,6 +9,7 @@ import type { AppContext } from '../../../context.js';
 import type { Tx } from '../../../db/client.js';
 import { notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
+import { inAccount, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as alarmsRepo from '../definitions/repo.js';
 import {
   changeAlarms,
@@ -21,7 +22,6 @@ import {
 } from '../definitions/shared.js';
 import * as audit from '../../audit/service.js';
 import * as repo from './repo.js';
-import { inAccount, ownAccount, type Scope } from '../../../lib/scope.js';
 
 /**
  * Alert profiles: one set of thresholds and recipients applied to many devices. Applying a
