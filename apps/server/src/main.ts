@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import * as audit from './modules/audit/index.js';
+import { allAccounts } from './lib/scope.js';
 import { createRuntime, PortInUseError, type Runtime } from './runtime.js';
 import { demoLogins, demoPassword, seedDemo } from './seed/demo.js';
 import { startDemoGateways, type DemoGateways } from './seed/demo-gateways.js';
@@ -115,7 +116,7 @@ async function verifyAudit(config: Config) {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   try {
-    const result = await audit.verify(database.db);
+    const result = await audit.verify(database.db, allAccounts);
     if (result.ok) {
       process.stdout.write(
         `audit trail intact: ${result.entries} entries in ${result.chains} chains\n`,

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AccountScope } from '../lib/scope.js';
 import type { Executor } from './client.js';
 
 /**
@@ -51,4 +52,9 @@ export function arrayLiteral(values: readonly (number | string | null)[]): strin
     text += value === null || value === undefined ? 'NULL' : String(value);
   }
   return `${text}}`;
+}
+
+/** The rows of an account scope: `column = accountId`, or no condition for every account. */
+export function accountCondition(column: AnyColumn, scope: AccountScope): SQL | undefined {
+  return scope.kind === 'platform' ? undefined : eq(column, scope.accountId);
 }

@@ -32,14 +32,6 @@ export function subjectOf(actor: Actor): AuditSubject {
   };
 }
 
-/** The account whose data a request may touch: its own, or every account for a super_admin. */
-export type Tenancy = { kind: 'account'; accountId: string } | { kind: 'platform' };
-
-export function tenancyOf(actor: Actor): Tenancy {
-  if (actor.role === 'super_admin' || actor.accountId === null) return { kind: 'platform' };
-  return { kind: 'account', accountId: actor.accountId };
-}
-
 /**
  * The actor a bearer token stands for, or undefined (modules/auth/session.ts `actorOfToken`):
  * handed to the route guard and the socket handshake by the composition root.

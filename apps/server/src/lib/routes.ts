@@ -1,9 +1,16 @@
 import { errorReply } from '@vigil/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Guard } from '../plugins/guard.js';
 
 export const publicRoute: Guard = { public: true };
+
+/**
+ * The app as a domain's route plugin receives it (with the zod type provider), for the small
+ * functions that each register one group of that domain's routes.
+ */
+export type RouteApp = Parameters<FastifyPluginCallbackZod>[0];
 
 /** A route's replies: its success schemas plus the error envelope for every failure status. */
 export function replies<T extends Record<number, z.ZodType>>(success: T) {

@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Actor, Authenticate } from '../lib/actor.js';
+import { resolveScope, type DeclaredScope, type Scope } from '../lib/scope.js';
 
 /**
- * Who may call a route, declared once on the route (STYLE.md 4):
- * `{ public: true }` for sign-in and friends, otherwise the roles allowed.
- * Scoping to the caller's account is the service's job, through `tenancyOf(actor)`.
+ * Who may call a route and on whose data, declared once on the route (STYLE.md 4):
+ * `{ public: true }` for sign-in and friends, otherwise the roles allowed and the scope
+ * (`lib/scope.ts`). The guard resolves the caller's scope once (`request.scope`); routes hand it
+ * to the service (`scopeOf(request)`), and repos take it as a required parameter.
  */
-export type Guard = { public: true } | { roles: readonly Role[] };
+export type Guard = { public: true } | { roles: readonly Role[]; scope: DeclaredScope };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +19,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    scope: Scope | null;
   }
   interface FastifyInstance {
     /** Every /api route with its guard, as registered (the role matrix test checks it covers them all). */
@@ -32,6 +35,12 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/** The scope the guard resolved for a guarded route's caller. */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.scope) throw unauthorized();
+  return request.scope;
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
@@ -45,19 +54,29 @@ async function authenticate(check: Authenticate, request: FastifyRequest): Promi
   return actor;
 }
 
+const scopes = new Set<unknown>([
+  'account',
+  'assigned-devices',
+  'platform',
+] satisfies DeclaredScope[]);
+
 /** `authenticate`: the actor of a bearer token (modules/auth, handed in by app.ts). */
 export const guardPlugin = fp(
   (app: FastifyInstance, options: { authenticate: Authenticate }) => {
     app.decorateRequest('actor', null);
+    app.decorateRequest('scope', null);
     const guardedRoutes: FastifyInstance['guardedRoutes'] = [];
     app.decorate('guardedRoutes', guardedRoutes);
 
-    // A route under /api without a declared guard is a programming error: refuse to start.
+    // A route under /api without a declared guard, or with roles but no scope, is a programming
+    // error: refuse to start.
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
       const guard = route.config?.guard;
       if (!guard)
         throw new Error(`route ${route.method.toString()} ${route.url} declares no guard`);
+      if (!('public' in guard) && !scopes.has(guard.scope))
+        throw new Error(`route ${route.method.toString()} ${route.url} declares no scope`);
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url, guard });
       }
@@ -69,6 +88,7 @@ export const guardPlugin = fp(
       const actor = await authenticate(options.authenticate, request);
       if (!guard.roles.includes(actor.role)) throw forbidden();
       request.actor = actor;
+      request.scope = resolveScope(actor, guard.scope);
     });
   },
   { name: 'guard', dependencies: ['infrastructure'] },

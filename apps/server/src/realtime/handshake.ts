@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io';
 import type { Actor } from '../lib/actor.js';
 import type { RealtimeSources } from './ports.js';
+import { resolveScope } from '../lib/scope.js';
 
 /** What the handshake established, kept on the socket (`socket.data`). */
 export type SocketData = {
@@ -41,16 +42,18 @@ export async function checkHandshake(
   const query = socketQuery.safeParse(handshake.query);
   if (!query.success) throw new HandshakeRefused(socketErrors.badQuery);
   const { deviceId, timeValue, overview } = query.data;
-  const accountId = actor.role === 'super_admin' ? null : actor.accountId;
+  // Resolved as the guard resolves an `assigned-devices` route's scope.
+  const scope = resolveScope(actor, 'assigned-devices');
+  const assignedTo = scope.kind === 'account' ? scope.assignedTo : null;
   let device: SocketData['device'];
   if (deviceId !== undefined) {
-    if (accountId === null) throw new HandshakeRefused(socketErrors.deviceNotFound);
+    if (scope.kind === 'platform') throw new HandshakeRefused(socketErrors.deviceNotFound);
     const key = uuidPattern.test(deviceId) ? { id: deviceId } : { deviceId };
-    const row = await deps.visibleDevice(actor, accountId, key);
+    const row = await deps.visibleDevice(scope.accountId, key, assignedTo);
     if (!row) throw new HandshakeRefused(socketErrors.deviceNotFound);
     device = { id: row.id, deviceId: row.deviceId };
   }
-  const assigned = actor.role === 'user' ? await deps.assignedDeviceIds(actor.userId) : [];
+  const assigned = assignedTo === null ? [] : await deps.assignedDeviceIds(assignedTo);
   // Verified above; its `exp` is the session's end (tokens are signed to expire with it).
   const expiresAt = (decodeJwt(token ?? '').exp ?? 0) * 1000;
   return { actor, timeValue, overview: overview === '1', device, assigned, expiresAt };

@@ -1,5 +1,5 @@
 import type { Reading } from '@vigil/contracts';
-import type { Authenticate, Actor } from '../lib/actor.js';
+import type { Authenticate } from '../lib/actor.js';
 
 /** A device's online state, as a socket is welcomed with it. */
 export type DeviceStatusRow = {
@@ -17,13 +17,13 @@ export type DeviceStatusRow = {
 export type RealtimeSources = {
   authenticate: Authenticate;
   /**
-   * A device of the account that the actor may watch (for a `user`, one assigned to them), by
+   * A device of the account that the caller may watch (with `assignedTo`, one assigned to that user), by
    * its row id or its hardware address.
    */
   visibleDevice: (
-    actor: Actor,
     accountId: string,
     key: { id: string } | { deviceId: string },
+    assignedTo: string | null,
   ) => Promise<{ id: string; deviceId: string } | undefined>;
   /** The row ids of the devices assigned to a user. */
   assignedDeviceIds: (userId: string) => Promise<string[]>;

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { accountCondition } from '../../db/query.js';
+import type { AccountScope } from '../../lib/scope.js';
 import {
   accounts,
   apiKeys,
@@ -87,10 +89,10 @@ export async function saveOfflineSettings(
     .onConflictDoUpdate({ target: offlineAlarmSettings.accountId, set: { ...values, updatedAt } });
 }
 
-/** Gateway and device counts, all and offline, of one account or (undefined) the platform. */
-export async function inventoryCounts(db: Executor, accountId: string | undefined) {
-  const gatewayScope = accountId === undefined ? undefined : eq(gateways.accountId, accountId);
-  const deviceScope = accountId === undefined ? undefined : eq(devices.accountId, accountId);
+/** Gateway and device counts, all and offline, of one account or the whole platform. */
+export async function inventoryCounts(db: Executor, scope: AccountScope) {
+  const gatewayScope = accountCondition(gateways.accountId, scope);
+  const deviceScope = accountCondition(devices.accountId, scope);
   const [g] = await db
     .select({
       total: count(),

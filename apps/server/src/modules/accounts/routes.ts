@@ -12,20 +12,21 @@ import {
   updateAccountSettingsBody,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** Everyone in an account reads its settings; only its owners change them. */
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'account' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 /** The platform administrator manages the accounts themselves. */
-const platform = { roles: ['super_admin'] } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
-export const accountRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['account settings'];
+const tags = ['account settings'];
 
+/** `GET /api/account/list`, `PATCH /api/account/voiceCall/:id`, `GET /api/account/:id/gateways`. */
+function accountAdminRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/account/list',
     {
@@ -74,7 +75,10 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await service.associatedGateways(ctx, request.params.id) }),
   );
+}
 
+/** `DELETE /api/account/deleteAccount/:id`. */
+function accountDeletionRoutes(app: RouteApp, ctx: AppContext) {
   app.delete(
     '/api/account/deleteAccount/:id',
     {
@@ -92,7 +96,10 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.deleteAccount(ctx, actorOf(request), request.params.id),
     }),
   );
+}
 
+/** `GET /api/account/getAccountSettings`, `PUT /api/account/updateAccountSettings`, `GET /api/account/getApiKey`, `POST /api/account/createApiKey`. */
+function accountSettingsRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/account/getAccountSettings',
     {
@@ -103,7 +110,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: accountSettingsReply }),
       },
     },
-    async (request) => ({ data: await service.settings(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.settings(ctx, scopeOf(request)) }),
   );
 
   app.put(
@@ -120,7 +127,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.updateSettings(ctx, actorOf(request), request.body),
+      data: await service.updateSettings(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 
@@ -134,7 +141,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: apiKeyReply }),
       },
     },
-    async (request) => ({ data: await service.apiKey(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.apiKey(ctx, scopeOf(request)) }),
   );
 
   app.post(
@@ -148,9 +155,14 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.createApiKey(ctx, actorOf(request)) }),
+      reply
+        .code(201)
+        .send({ data: await service.createApiKey(ctx, actorOf(request), scopeOf(request)) }),
   );
+}
 
+/** `GET /api/misc/account/offlineAlarmSetting`, `PUT /api/misc/account/offlineAlarmSetting`. */
+function offlineAlarmSettingRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/misc/account/offlineAlarmSetting',
     {
@@ -161,7 +173,7 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: offlineAlarmSettingsReply }),
       },
     },
-    async (request) => ({ data: await service.offlineSettings(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.offlineSettings(ctx, scopeOf(request)) }),
   );
 
   app.put(
@@ -176,7 +188,20 @@ export const accountRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.saveOfflineSettings(ctx, actorOf(request), request.body),
+      data: await service.saveOfflineSettings(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.body,
+      ),
     }),
   );
+}
+
+export const accountRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  accountAdminRoutes(app, ctx);
+  accountDeletionRoutes(app, ctx);
+  accountSettingsRoutes(app, ctx);
+  offlineAlarmSettingRoutes(app, ctx);
 };

@@ -13,14 +13,16 @@ import { offlineMaxAlarms } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/index.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
 
-/** The actor's own account; routes that call this are guarded to roles that have one. */
-async function ownAccount(ctx: AppContext, actor: Actor) {
-  const account = actor.accountId ? await repo.findAccount(ctx.db, actor.accountId) : undefined;
+/** The caller's own account; routes that call this are guarded to roles that have one. */
+async function callerAccount(ctx: AppContext, scope: Scope) {
+  const account =
+    scope.kind === 'account' ? await repo.findAccount(ctx.db, scope.accountId) : undefined;
   if (!account) throw notFound();
   return account;
 }
@@ -35,8 +37,8 @@ const settingsOf = (account: {
   escalationMinutes: account.escalationMinutes,
 });
 
-export async function settings(ctx: AppContext, actor: Actor): Promise<AccountSettings> {
-  const account = await ownAccount(ctx, actor);
+export async function settings(ctx: AppContext, scope: Scope): Promise<AccountSettings> {
+  const account = await callerAccount(ctx, scope);
   return settingsOf(account);
 }
 
@@ -46,9 +48,10 @@ const escalationText = (minutes: number) => (minutes === 0 ? 'never' : `${minute
 export async function updateSettings(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: UpdateAccountSettings,
 ): Promise<AccountSettings> {
-  const account = await ownAccount(ctx, actor);
+  const account = await callerAccount(ctx, scope);
   const values = {
     temperatureUnit: body.temperatureUnit ?? account.temperatureUnit,
     escalationMinutes: body.escalationMinutes ?? account.escalationMinutes,
@@ -74,8 +77,8 @@ export async function updateSettings(
 const keyPrefixLength = 8;
 const masked = (prefix: string) => `${prefix}${'•'.repeat(24)}`;
 
-export async function apiKey(ctx: AppContext, actor: Actor): Promise<ApiKeyView> {
-  const account = await ownAccount(ctx, actor);
+export async function apiKey(ctx: AppContext, scope: Scope): Promise<ApiKeyView> {
+  const account = await callerAccount(ctx, scope);
   const key = await repo.activeApiKey(ctx.db, account.id);
   return key
     ? { apiKey: masked(key.prefix), createdAt: key.createdAt.toISOString() }
@@ -83,8 +86,12 @@ export async function apiKey(ctx: AppContext, actor: Actor): Promise<ApiKeyView>
 }
 
 /** A new key, shown this once; the previous key stops working in the same transaction. */
-export async function createApiKey(ctx: AppContext, actor: Actor): Promise<ApiKeyView> {
-  const account = await ownAccount(ctx, actor);
+export async function createApiKey(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+): Promise<ApiKeyView> {
+  const account = await callerAccount(ctx, scope);
   const key = `vgl_${randomToken(30)}`;
   const prefix = key.slice(0, keyPrefixLength);
   const row = await ctx.db.transaction(async (tx) => {
@@ -109,9 +116,9 @@ export async function createApiKey(ctx: AppContext, actor: Actor): Promise<ApiKe
 
 export async function offlineSettings(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
 ): Promise<OfflineAlarmSettings> {
-  const account = await ownAccount(ctx, actor);
+  const account = await callerAccount(ctx, scope);
   const row = await repo.offlineSettings(ctx.db, account.id);
   return {
     offlineAlarmEnable: row?.offlineAlarmEnable ? 1 : 0,
@@ -123,9 +130,10 @@ export async function offlineSettings(
 export async function saveOfflineSettings(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: OfflineAlarmSettings,
 ): Promise<OfflineAlarmSettings> {
-  const account = await ownAccount(ctx, actor);
+  const account = await callerAccount(ctx, scope);
   const values = {
     offlineAlarmEnable: body.offlineAlarmEnable === 1,
     // One-time only means something while offline alarms are on (spec: disabled otherwise).
@@ -142,7 +150,7 @@ export async function saveOfflineSettings(
         : 'Offline alarms disabled',
     });
   });
-  return offlineSettings(ctx, actor);
+  return offlineSettings(ctx, scope);
 }
 
 export async function userMetadata(ctx: AppContext, actor: Actor): Promise<UserMetadata> {
@@ -165,12 +173,10 @@ export async function userMetadata(ctx: AppContext, actor: Actor): Promise<UserM
   };
 }
 
-export async function accountMetadata(ctx: AppContext, actor: Actor): Promise<AccountMetadata> {
-  const account = actor.accountId ? await repo.findAccount(ctx.db, actor.accountId) : undefined;
-  const counts = await repo.inventoryCounts(
-    ctx.db,
-    actor.role === 'super_admin' ? undefined : (actor.accountId ?? ''),
-  );
+export async function accountMetadata(ctx: AppContext, scope: Scope): Promise<AccountMetadata> {
+  const account =
+    scope.kind === 'account' ? await repo.findAccount(ctx.db, scope.accountId) : undefined;
+  const counts = await repo.inventoryCounts(ctx.db, scope);
   return {
     account: account
       ? {

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
 import { accounts, auditChainHeads, auditLog } from '../../db/schema/index.js';
-import type { Tenancy } from '../../lib/actor.js';
+import { accountCondition, queryRows } from '../../db/query.js';
+import type { AccountScope } from '../../lib/scope.js';
 import { genesisHash, type ChainedFields, type StoredEntry } from './hash-chain.js';
 
 /** Locks the head of `chain` for the rest of the transaction and returns it. */
@@ -29,8 +29,8 @@ export async function appendEntry(tx: Tx, entry: ChainedFields & { hash: string 
 }
 
 export type AuditFilter = {
-  tenancy: Tenancy;
-  accountId?: string | undefined;
+  /** One account's entries, or every account's. */
+  scope: AccountScope;
   event?: string | undefined;
   action?: string | undefined;
   from?: Date | undefined;
@@ -41,8 +41,8 @@ export type AuditFilter = {
 
 function filterConditions(filter: AuditFilter): SQL[] {
   const conditions: SQL[] = [];
-  const accountId = filter.tenancy.kind === 'account' ? filter.tenancy.accountId : filter.accountId;
-  if (accountId !== undefined) conditions.push(eq(auditLog.accountId, accountId));
+  if (filter.scope.kind === 'account')
+    conditions.push(eq(auditLog.accountId, filter.scope.accountId));
   if (filter.event) conditions.push(eq(sql`lower(${auditLog.event})`, filter.event.toLowerCase()));
   if (filter.action)
     conditions.push(eq(sql`lower(${auditLog.action})`, filter.action.toLowerCase()));
@@ -80,8 +80,8 @@ export async function countEntries(db: Executor, filter: AuditFilter): Promise<n
   return row?.total ?? 0;
 }
 
-export async function distinctFacets(db: Executor, tenancy: Tenancy) {
-  const scope = tenancy.kind === 'account' ? eq(auditLog.accountId, tenancy.accountId) : undefined;
+export async function distinctFacets(db: Executor, accountScope: AccountScope) {
+  const scope = accountCondition(auditLog.accountId, accountScope);
   const events = await db
     .selectDistinct({ value: auditLog.event })
     .from(auditLog)
@@ -95,11 +95,12 @@ export async function distinctFacets(db: Executor, tenancy: Tenancy) {
   return { events: events.map((row) => row.value), actions: actions.map((row) => row.value) };
 }
 
-export function chainHeads(db: Executor, chain?: string) {
+/** The heads of the scope's chains (an account's chain is keyed by its id). */
+export function chainHeads(db: Executor, scope: AccountScope) {
   return db
     .select()
     .from(auditChainHeads)
-    .where(chain === undefined ? undefined : eq(auditChainHeads.chain, chain))
+    .where(accountCondition(auditChainHeads.chain, scope))
     .orderBy(auditChainHeads.chain);
 }
 

@@ -1,11 +1,10 @@
 import { auditFacetsReply, auditLogReply, auditQuery, auditVerifyReply } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { tenancyOf } from '../../lib/actor.js';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
-const auditors = { roles: ['super_admin', 'super_user'] } as const;
+const auditors = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
 export const auditRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -22,7 +21,9 @@ export const auditRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: auditLogReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx.db, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.list(ctx.db, scopeOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -35,7 +36,7 @@ export const auditRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: auditFacetsReply }),
       },
     },
-    async (request) => ({ data: await service.facets(ctx.db, actorOf(request)) }),
+    async (request) => ({ data: await service.facets(ctx.db, scopeOf(request)) }),
   );
 
   app.get(
@@ -48,14 +49,6 @@ export const auditRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: auditVerifyReply }),
       },
     },
-    async (request) => {
-      const tenancy = tenancyOf(actorOf(request));
-      return {
-        data: await service.verify(
-          ctx.db,
-          tenancy.kind === 'account' ? tenancy.accountId : undefined,
-        ),
-      };
-    },
+    async (request) => ({ data: await service.verify(ctx.db, scopeOf(request)) }),
   );
 };

@@ -1,7 +1,8 @@
 import type { AuditEntry, AuditQuery, AuditVerifyResult } from '@vigil/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest } from '../../errors.js';
-import { tenancyOf, type Actor, type AuditSubject } from '../../lib/actor.js';
+import type { AuditSubject } from '../../lib/actor.js';
+import { allAccounts, inAccount, type AccountScope, type Scope } from '../../lib/scope.js';
 import { genesisHash, hashEntry, verifyLinks } from './hash-chain.js';
 import * as repo from './repo.js';
 
@@ -49,12 +50,17 @@ function decodeCursor(token: string | undefined): number | undefined {
   return id;
 }
 
-export async function list(db: Db, actor: Actor, query: AuditQuery & { limit: number }) {
+export async function list(db: Db, scope: Scope, query: AuditQuery & { limit: number }) {
   const rows = await repo.findEntries(
     db,
     {
-      tenancy: tenancyOf(actor),
-      accountId: query.accountId,
+      // An owner sees their own account whatever `accountId` says; the platform any, or one.
+      scope:
+        scope.kind === 'account'
+          ? scope
+          : query.accountId === undefined
+            ? allAccounts
+            : inAccount(query.accountId),
       event: query.event,
       action: query.action,
       from: query.startDate === undefined ? undefined : new Date(query.startDate),
@@ -82,16 +88,16 @@ export async function list(db: Db, actor: Actor, query: AuditQuery & { limit: nu
   return { list, nextToken };
 }
 
-export function facets(db: Db, actor: Actor) {
-  return repo.distinctFacets(db, tenancyOf(actor));
+export function facets(db: Db, scope: Scope) {
+  return repo.distinctFacets(db, scope);
 }
 
 const verifyPageSize = 2000;
 
 /** Walks every chain (or one account's) from its genesis and reports the first broken link. */
-export async function verify(db: Db, accountId?: string): Promise<AuditVerifyResult> {
-  const heads = new Map((await repo.chainHeads(db, accountId)).map((head) => [head.chain, head]));
-  const chains = accountId === undefined ? await repo.allChains(db) : [accountId];
+export async function verify(db: Db, scope: AccountScope): Promise<AuditVerifyResult> {
+  const heads = new Map((await repo.chainHeads(db, scope)).map((head) => [head.chain, head]));
+  const chains = scope.kind === 'platform' ? await repo.allChains(db) : [scope.accountId];
   let entries = 0;
   const broken = (chain: string, seq: number, id: string, reason: string): AuditVerifyResult => ({
     chains: chains.length,

@@ -13,8 +13,9 @@ import {
   unlockReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { actorOf, anyRole } from '../../plugins/guard.js';
-import { publicRoute, replies, requestInfo } from '../../lib/routes.js';
+import { publicRoute, replies, requestInfo, type RouteApp } from '../../lib/routes.js';
 import * as enrolment from './enrolment.js';
 import * as service from './service.js';
 import * as unlock from './unlock.js';
@@ -23,12 +24,12 @@ import * as unlock from './unlock.js';
 const loginRateLimit = { max: 30, timeWindow: '1 minute' };
 const mailRateLimit = { max: 10, timeWindow: '1 minute' };
 /** Only account owners edit devices and gateways, so only they unlock ID changes. */
-const idEditors = { roles: ['super_user'] } as const;
+const idEditors = { roles: ['super_user'], scope: 'account' } as const;
 
-export const authRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['auth'];
+const tags = ['auth'];
 
+/** `POST /api/auth`, `DELETE /api/auth`. */
+function sessionRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/auth',
     {
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
   app.delete(
     '/api/auth',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: 'Sign out (revokes the session)',
@@ -60,7 +61,10 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `POST /api/auth/signup`, `GET /api/auth/confirm/:emailToken`. */
+function enrolmentRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/auth/signup',
     {
@@ -96,7 +100,10 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { message: 'email confirmed' } };
     },
   );
+}
 
+/** `POST /api/auth/forgot`, `GET /api/auth/forgot/:token`, `POST /api/auth/forgot/:token`. */
+function passwordResetRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/auth/forgot',
     {
@@ -147,7 +154,10 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { message: 'Password reset successfully' } };
     },
   );
+}
 
+/** `POST /api/auth/unlock`. */
+function unlockRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/auth/unlock',
     {
@@ -165,4 +175,12 @@ export const authRoutes: FastifyPluginCallbackZod = (app) => {
       data: await unlock.unlock(ctx, actorOf(request), request.body.password),
     }),
   );
+}
+
+export const authRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  sessionRoutes(app, ctx);
+  enrolmentRoutes(app, ctx);
+  passwordResetRoutes(app, ctx);
+  unlockRoutes(app, ctx);
 };

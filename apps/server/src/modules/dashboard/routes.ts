@@ -5,7 +5,7 @@ import { actorOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The roles that have a dashboard; a platform administrator lands on the users screen. */
-const members = { roles: ['super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'account' } as const;
 
 export const dashboardRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;

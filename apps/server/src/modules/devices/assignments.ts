@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
-import { ownAccountId } from './scope.js';
 import { deviceView, relocation } from './service.js';
 
 type Assignment = { userId: string; deviceId: string };
@@ -29,8 +29,13 @@ async function assignableUser(db: Executor, accountId: string, userId: string) {
 }
 
 /** Lets a `user` see a device (and its location, readings and alarms). */
-export async function assignUser(ctx: AppContext, actor: Actor, body: Assignment): Promise<Device> {
-  const accountId = ownAccountId(actor);
+export async function assignUser(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  body: Assignment,
+): Promise<Device> {
+  const { accountId } = ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const device = await ownDevice(tx, accountId, body.deviceId, 'deviceId');
     const user = await assignableUser(tx, accountId, body.userId);
@@ -42,15 +47,16 @@ export async function assignUser(ctx: AppContext, actor: Actor, body: Assignment
       information: `Assigned ${user.email} (${user.name}) to device ${device.deviceId} (${device.name})`,
     });
   });
-  return deviceView(ctx.db, actor, body.deviceId);
+  return deviceView(ctx.db, scope, body.deviceId);
 }
 
 export async function unassignUser(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: Assignment,
 ): Promise<Device> {
-  const accountId = ownAccountId(actor);
+  const { accountId } = ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const device = await ownDevice(tx, accountId, body.deviceId, 'deviceId');
     const user = await usersRepo.findById(tx, body.userId);
@@ -63,12 +69,17 @@ export async function unassignUser(
       information: `Unassigned ${user.email} (${user.name}) from device ${device.deviceId} (${device.name})`,
     });
   });
-  return deviceView(ctx.db, actor, body.deviceId);
+  return deviceView(ctx.db, scope, body.deviceId);
 }
 
 /** Takes a device out of its location; the map then shows that it needs relocating. */
-export async function unassignLocation(ctx: AppContext, actor: Actor, id: string): Promise<Device> {
-  const accountId = ownAccountId(actor);
+export async function unassignLocation(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<Device> {
+  const { accountId } = ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const device = await ownDevice(tx, accountId, id);
     if (device.locationId === null) return;
@@ -79,5 +90,5 @@ export async function unassignLocation(ctx: AppContext, actor: Actor, id: string
       information: `Removed device ${device.deviceId} (${device.name}) from location ${device.locationName ?? device.locationId}`,
     });
   });
-  return deviceView(ctx.db, actor, id);
+  return deviceView(ctx.db, scope, id);
 }

@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/client.js';
 import type { RealtimeSources } from '../../realtime/ports.js';
 import * as repo from './live-repo.js';
-import { assignedOnly } from './scope.js';
 import { toReading } from './view.js';
 
 /** What the socket server reads of devices: its handshake and the state a socket is welcomed with. */
@@ -12,8 +11,8 @@ export function liveDeviceSources(
   'visibleDevice' | 'assignedDeviceIds' | 'deviceState' | 'accountDeviceStates'
 > {
   return {
-    visibleDevice: (actor, accountId, key) =>
-      repo.findDeviceState(db, accountId, key, assignedOnly(actor)),
+    visibleDevice: (accountId, key, assignedTo) =>
+      repo.findDeviceState(db, accountId, key, assignedTo ?? undefined),
     assignedDeviceIds: (userId) => repo.assignedDeviceIds(db, userId),
     async deviceState(accountId, id) {
       const state = await repo.findDeviceState(db, accountId, { id });

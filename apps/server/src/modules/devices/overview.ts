@@ -9,9 +9,8 @@ import {
   type Sparkline,
 } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
-import type { Actor } from '../../lib/actor.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './overview-repo.js';
-import { assignedOnly, ownAccountId } from './scope.js';
 import { toReading } from './view.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -50,12 +49,13 @@ function toOverviewDevice(row: repo.OverviewRow, alarms: OpenAlarm[]): OverviewD
 /** The devices of the actor's scope (or one of them) with their open alarms and state. */
 export async function overviewOf(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
   id?: string,
 ): Promise<OverviewDevice[]> {
+  const own = ownAccount(scope);
   const rows = await repo.overviewDevices(ctx.db, {
-    accountId: ownAccountId(actor),
-    ...(assignedOnly(actor) === undefined ? {} : { assignedTo: assignedOnly(actor) }),
+    accountId: own.accountId,
+    ...(own.assignedTo === null ? {} : { assignedTo: own.assignedTo }),
     ...(id === undefined ? {} : { id }),
   });
   const events = await repo.openEvents(
@@ -73,10 +73,11 @@ export async function overviewOf(
  * Every visible device's sparkline over the last `hours`, in one query: its primary metric's
  * mean per slot from the minute rollups, null where it sent nothing.
  */
-export async function sparklines(ctx: AppContext, actor: Actor, hours: number) {
+export async function sparklines(ctx: AppContext, scope: Scope, hours: number) {
+  const own = ownAccount(scope);
   const rows = await repo.overviewDevices(ctx.db, {
-    accountId: ownAccountId(actor),
-    ...(assignedOnly(actor) === undefined ? {} : { assignedTo: assignedOnly(actor) }),
+    accountId: own.accountId,
+    ...(own.assignedTo === null ? {} : { assignedTo: own.assignedTo }),
   });
   const series: { deviceId: string; metric: MetricKey }[] = [];
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { accountCondition, queryRows } from '../../db/query.js';
+import type { AccountScope, Scope } from '../../lib/scope.js';
 import {
   accounts,
   alarmEvents,
@@ -77,8 +78,6 @@ export type DeviceRow = {
 };
 
 export type DeviceFilter = {
-  /** One account's devices; undefined = every account (platform administrator). */
-  accountId?: string;
   /** Only devices assigned to this user (what a `user` sees). */
   assignedTo?: string;
   locationId?: string;
@@ -91,10 +90,10 @@ export const assignedTo = (userId: string): SQL =>
   sql`exists (select 1 from ${deviceUsers} where ${deviceUsers.deviceId} = ${devices.id}
     and ${deviceUsers.userId} = ${userId})`;
 
-function listConditions(filter: DeviceFilter): SQL | undefined {
+function listConditions(scope: AccountScope, filter: DeviceFilter): SQL | undefined {
   const pattern = filter.search ? likePattern(filter.search) : undefined;
   return and(
-    filter.accountId === undefined ? undefined : eq(devices.accountId, filter.accountId),
+    accountCondition(devices.accountId, scope),
     filter.assignedTo === undefined ? undefined : assignedTo(filter.assignedTo),
     filter.locationId === undefined ? undefined : eq(devices.locationId, filter.locationId),
     filter.inLocation === undefined
@@ -122,11 +121,12 @@ const selectDevices = (db: Executor) =>
 
 export async function listDevices(
   db: Executor,
+  scope: AccountScope,
   filter: DeviceFilter,
   page: number,
   pageSize: number,
 ): Promise<{ rows: DeviceRow[]; total: number }> {
-  const where = listConditions(filter);
+  const where = listConditions(scope, filter);
   const rows = await selectDevices(db)
     .where(where)
     .orderBy(desc(devices.createdAt), devices.id)
@@ -141,9 +141,13 @@ export async function listDevices(
 }
 
 /** Every device of the filter, newest first (the CSV download). */
-export function allDevices(db: Executor, filter: DeviceFilter): Promise<DeviceRow[]> {
+export function allDevices(
+  db: Executor,
+  scope: AccountScope,
+  filter: DeviceFilter,
+): Promise<DeviceRow[]> {
   return selectDevices(db)
-    .where(listConditions(filter))
+    .where(listConditions(scope, filter))
     .orderBy(desc(devices.createdAt), devices.id);
 }
 
@@ -296,7 +300,7 @@ export async function unassignUser(db: Executor, deviceId: string, userId: strin
 /** Connected counts: every device of the scope, those online, and active equipment offline. */
 export async function deviceCounts(
   db: Executor,
-  scope: { accountId?: string; assignedTo?: string },
+  scope: Scope,
 ): Promise<{ total: number; connected: number; online: number; offline: number }> {
   // Connected: reported at least once. Inactive equipment is expected to be silent; it does not
   // count as offline.
@@ -310,8 +314,10 @@ export async function deviceCounts(
     .from(devices)
     .where(
       and(
-        scope.accountId === undefined ? undefined : eq(devices.accountId, scope.accountId),
-        scope.assignedTo === undefined ? undefined : assignedTo(scope.assignedTo),
+        accountCondition(devices.accountId, scope),
+        scope.kind === 'platform' || scope.assignedTo === null
+          ? undefined
+          : assignedTo(scope.assignedTo),
       ),
     );
   return {

@@ -16,22 +16,23 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf, anyRole } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as assignments from './assignments.js';
 import * as service from './service.js';
 import * as overview from './overview.js';
 import * as status from './status.js';
 
 /** People of an account; a `user` only ever sees the devices assigned to them. */
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
-const platform = { roles: ['super_admin'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
-export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['devices'];
+const tags = ['devices'];
 
+/** `GET /api/device/:id/`, `GET /api/device/global`, `GET /api/device/csv`. */
+function deviceListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/device/:id/',
     {
@@ -47,7 +48,13 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -63,7 +70,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.globalList(ctx, actorOf(request), request.query),
+      data: await service.globalList(ctx, request.query),
     }),
   );
 
@@ -78,11 +85,14 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.csv(ctx, actorOf(request));
+      const file = await service.csv(ctx, scopeOf(request));
       return reply.headers(file.headers).send(file.body);
     },
   );
+}
 
+/** `POST /api/device`, `PUT /api/device/:id`, `DELETE /api/device/:id`. */
+function deviceEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/device',
     {
@@ -97,7 +107,9 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -115,7 +127,13 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -131,11 +149,14 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/device/:id/status`, `GET /api/device/overview`, `GET /api/device/sparklines`. */
+function deviceStatusRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/device/:id/status',
     {
@@ -150,7 +171,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await status.ofDevice(ctx, actorOf(request), request.params.id),
+      data: await status.ofDevice(ctx, scopeOf(request), request.params.id),
     }),
   );
 
@@ -166,7 +187,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: deviceOverviewReply }),
       },
     },
-    async (request) => ({ data: { devices: await overview.overviewOf(ctx, actorOf(request)) } }),
+    async (request) => ({ data: { devices: await overview.overviewOf(ctx, scopeOf(request)) } }),
   );
 
   app.get(
@@ -183,10 +204,13 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await overview.sparklines(ctx, actorOf(request), request.query.hours),
+      data: await overview.sparklines(ctx, scopeOf(request), request.query.hours),
     }),
   );
+}
 
+/** `POST /api/device/unassignLocation/:id`, `POST /api/device/assignUser`, `POST /api/device/unassignUser`. */
+function deviceAssignmentRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/device/unassignLocation/:id',
     {
@@ -199,7 +223,12 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await assignments.unassignLocation(ctx, actorOf(request), request.params.id),
+      data: await assignments.unassignLocation(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+      ),
     }),
   );
 
@@ -215,7 +244,7 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await assignments.assignUser(ctx, actorOf(request), request.body),
+      data: await assignments.assignUser(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
 
@@ -231,14 +260,17 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await assignments.unassignUser(ctx, actorOf(request), request.body),
+      data: await assignments.unassignUser(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
+}
 
+/** `GET /api/misc/connectedStatus`. */
+function connectedStatusRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/misc/connectedStatus',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'assigned-devices' } },
       schema: {
         tags,
         summary: 'Connected gateway and device counts (the dashboard Status card)',
@@ -247,6 +279,15 @@ export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: connectedStatusReply }),
       },
     },
-    async (request) => ({ data: await status.connected(ctx, actorOf(request)) }),
+    async (request) => ({ data: await status.connected(ctx, scopeOf(request)) }),
   );
+}
+
+export const deviceRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  deviceListRoutes(app, ctx);
+  deviceEditRoutes(app, ctx);
+  deviceStatusRoutes(app, ctx);
+  deviceAssignmentRoutes(app, ctx);
+  connectedStatusRoutes(app, ctx);
 };

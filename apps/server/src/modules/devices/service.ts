@@ -13,33 +13,35 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
+import { allAccounts, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import * as gatewaysRepo from '../gateways/repo.js';
 import * as locationsRepo from '../locations/repo.js';
 import { csvHeaders, toCsv } from './csv.js';
 import { purgeReadingsJob } from './purge.js';
 import * as repo from './repo.js';
-import { assignedOnly, ownAccountId, ownListAccountId, pagination } from './scope.js';
+import { pagination } from './pagination.js';
 import { deviceCsvColumns, toDevice } from './view.js';
 
 type DeviceInput = z.output<typeof deviceBody>;
 type DeviceUpdate = z.output<typeof deviceUpdateBody>;
 
-/** A device of the actor's account (assigned to them, for a `user`); anything else is 404. */
-export async function visibleDevice(db: Executor, actor: Actor, id: string) {
-  const row = await repo.findDevice(db, ownAccountId(actor), id, assignedOnly(actor));
+/** A device of the caller's account (assigned to them, for a `user`); anything else is 404. */
+export async function visibleDevice(db: Executor, scope: Scope, id: string) {
+  const own = ownAccount(scope);
+  const row = await repo.findDevice(db, own.accountId, id, own.assignedTo ?? undefined);
   if (!row) throw notFound();
   return row;
 }
 
-/** Devices as the actor may see them; a `user` sees no other user among `deviceUsers`. */
-async function toDevices(db: Executor, actor: Actor, rows: repo.DeviceRow[]): Promise<Device[]> {
+/** Devices as the caller may see them; a `user` sees no other user among `deviceUsers`. */
+async function toDevices(db: Executor, scope: Scope, rows: repo.DeviceRow[]): Promise<Device[]> {
   const assigned = await repo.usersOfDevices(
     db,
     rows.map((row) => row.id),
   );
-  const shown =
-    actor.role === 'user' ? assigned.filter((user) => user.id === actor.userId) : assigned;
+  const assignedTo = scope.kind === 'account' ? scope.assignedTo : null;
+  const shown = assignedTo === null ? assigned : assigned.filter((user) => user.id === assignedTo);
   const open = await repo.openAlarmTypes(
     db,
     rows.map((row) => row.id),
@@ -47,8 +49,8 @@ async function toDevices(db: Executor, actor: Actor, rows: repo.DeviceRow[]): Pr
   return rows.map((row) => toDevice(row, shown, open));
 }
 
-export async function deviceView(db: Executor, actor: Actor, id: string): Promise<Device> {
-  const [device] = await toDevices(db, actor, [await visibleDevice(db, actor, id)]);
+export async function deviceView(db: Executor, scope: Scope, id: string): Promise<Device> {
+  const [device] = await toDevices(db, scope, [await visibleDevice(db, scope, id)]);
   if (!device) throw notFound();
   return device;
 }
@@ -57,15 +59,16 @@ export async function deviceView(db: Executor, actor: Actor, id: string): Promis
 export async function list(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   query: z.output<typeof deviceListQuery>,
 ) {
-  const accountId = ownListAccountId(actor, id);
+  const own = ownListAccount(scope, actor.userId, id);
   const { rows, total } = await repo.listDevices(
     ctx.db,
+    own,
     {
-      accountId,
-      assignedTo: assignedOnly(actor),
+      assignedTo: own.assignedTo ?? undefined,
       locationId: query.locationId,
       inLocation: query.location === undefined ? undefined : query.location === 'true',
       search: query.search,
@@ -74,35 +77,30 @@ export async function list(
     query.pageSize,
   );
   return {
-    list: await toDevices(ctx.db, actor, rows),
+    list: await toDevices(ctx.db, scope, rows),
     meta: { pagination: pagination(query.page, query.pageSize, total) },
   };
 }
 
 /** Every account's devices, for the platform administrator. */
-export async function globalList(
-  ctx: AppContext,
-  actor: Actor,
-  query: z.output<typeof deviceGlobalQuery>,
-) {
+export async function globalList(ctx: AppContext, query: z.output<typeof deviceGlobalQuery>) {
   const { rows, total } = await repo.listDevices(
     ctx.db,
+    allAccounts,
     { search: query.search },
     query.page,
     query.pageSize,
   );
   return {
-    list: await toDevices(ctx.db, actor, rows),
+    list: await toDevices(ctx.db, allAccounts, rows),
     meta: { pagination: pagination(query.page, query.pageSize, total) },
   };
 }
 
 /** deviceList.csv: the whole list the actor may see, as the devices page shows it. */
-export async function csv(ctx: AppContext, actor: Actor) {
-  const rows = await repo.allDevices(ctx.db, {
-    accountId: ownAccountId(actor),
-    assignedTo: assignedOnly(actor),
-  });
+export async function csv(ctx: AppContext, scope: Scope) {
+  const own = ownAccount(scope);
+  const rows = await repo.allDevices(ctx.db, own, { assignedTo: own.assignedTo ?? undefined });
   return { headers: csvHeaders('deviceList.csv'), body: toCsv(deviceCsvColumns, rows) };
 }
 
@@ -142,8 +140,13 @@ export function settle<T extends Settings>(device: T): T {
   };
 }
 
-export async function create(ctx: AppContext, actor: Actor, body: DeviceInput): Promise<Device> {
-  const accountId = ownAccountId(actor);
+export async function create(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  body: DeviceInput,
+): Promise<Device> {
+  const { accountId } = ownAccount(scope);
   const id = await ctx.db.transaction(async (tx) => {
     const links = await linkedNames(tx, accountId, body.gatewayId, body.locationId);
     const values = settle({
@@ -170,7 +173,7 @@ export async function create(ctx: AppContext, actor: Actor, body: DeviceInput): 
     });
     return created;
   });
-  return deviceView(ctx.db, actor, id);
+  return deviceView(ctx.db, scope, id);
 }
 
 const fieldLabels = {
@@ -271,10 +274,11 @@ async function applyUpdate(
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: DeviceUpdate,
 ): Promise<Device> {
-  const accountId = ownAccountId(actor);
+  const { accountId } = ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const current = await repo.findDevice(tx, accountId, id);
     if (!current) throw notFound();
@@ -282,12 +286,17 @@ export async function update(
   });
   // The spill sensor's invert-signal flag is part of how its water alarms are judged.
   alarmDefinitionsChanged(ctx);
-  return deviceView(ctx.db, actor, id);
+  return deviceView(ctx.db, scope, id);
 }
 
 /** Deletes a device; its readings (no foreign key, possibly millions) go in a job. */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const accountId = ownAccountId(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const { accountId } = ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const current = await repo.findDevice(tx, accountId, id);
     if (!current) throw notFound();

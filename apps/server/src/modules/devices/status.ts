@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import type { connectedStatus, DeviceStatus } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
-import type { Actor } from '../../lib/actor.js';
 import * as gatewaysRepo from '../gateways/repo.js';
+import type { Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
-import { assignedOnly } from './scope.js';
 import { notFound } from '../../errors.js';
 import { overviewOf } from './overview.js';
 
@@ -16,12 +15,8 @@ import { overviewOf } from './overview.js';
  */
 export async function connected(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
 ): Promise<z.infer<typeof connectedStatus>> {
-  const scope =
-    actor.role === 'super_admin' || actor.accountId === null
-      ? {}
-      : { accountId: actor.accountId, assignedTo: assignedOnly(actor) };
   const devices = await repo.deviceCounts(ctx.db, scope);
   const gateways = await gatewaysRepo.gatewayCounts(ctx.db, scope);
   const offlineGateways = gateways.connected - gateways.online;
@@ -44,8 +39,8 @@ export async function connected(
 }
 
 /** Online state, latest reading and alarm state of one device the actor may see. */
-export async function ofDevice(ctx: AppContext, actor: Actor, id: string): Promise<DeviceStatus> {
-  const [device] = await overviewOf(ctx, actor, id);
+export async function ofDevice(ctx: AppContext, scope: Scope, id: string): Promise<DeviceStatus> {
+  const [device] = await overviewOf(ctx, scope, id);
   if (!device) throw notFound();
   return device;
 }

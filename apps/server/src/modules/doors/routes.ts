@@ -1,10 +1,10 @@
 import { doorOpeningsReply, recentBody, recentQuery } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 
 export const doorRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -23,6 +23,8 @@ export const doorRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: doorOpeningsReply }),
       },
     },
-    async (request) => ({ data: await service.recent(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.recent(ctx, scopeOf(request), request.query),
+    }),
   );
 };

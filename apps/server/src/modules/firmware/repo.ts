@@ -1,6 +1,8 @@
 import type { FirmwareCommand, FirmwareKind, FirmwareTarget } from '@vigil/contracts';
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { accountCondition } from '../../db/query.js';
+import { allAccounts, type AccountScope } from '../../lib/scope.js';
 import { devices, firmwareFiles, firmwareUpdates, gateways } from '../../db/schema/index.js';
 
 export type FirmwareFileRow = typeof firmwareFiles.$inferSelect;
@@ -68,12 +70,12 @@ const gatewayFields = {
 };
 export type FirmwareGatewayRow = Awaited<ReturnType<typeof findGateway>> & {};
 
-/** A gateway of any account (platform administrator), or of one account when given. */
-export async function findGateway(db: Executor, id: string, accountId?: string) {
+/** A gateway of the scope: of any account (platform administrator), or of one account. */
+export async function findGateway(db: Executor, scope: AccountScope, id: string) {
   const [row] = await db
     .select(gatewayFields)
     .from(gateways)
-    .where(and(eq(gateways.id, id), accountId ? eq(gateways.accountId, accountId) : undefined));
+    .where(and(eq(gateways.id, id), accountCondition(gateways.accountId, scope)));
   return row;
 }
 
@@ -99,7 +101,7 @@ export async function setGatewayFirmware(
 ): Promise<FirmwareGatewayRow | undefined> {
   if (Object.keys(values).length > 0)
     await db.update(gateways).set(values).where(eq(gateways.id, id));
-  return findGateway(db, id);
+  return findGateway(db, allAccounts, id);
 }
 
 const deviceFields = {

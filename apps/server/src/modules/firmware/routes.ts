@@ -12,23 +12,23 @@ import {
   nodeFirmwareBody,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { z } from 'zod';
-import { publicRoute, replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { publicRoute, replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 import { receiveUpload } from './upload.js';
 
-const platform = { roles: ['super_admin'] } as const;
-const gatewayManagers = { roles: ['super_admin', 'super_user'] } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
+const gatewayManagers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 const tags = ['firmware'];
 
 const binary = z
   .unknown()
   .meta({ type: 'string', format: 'binary', description: 'the firmware image' });
 
-export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-
+/** `POST /api/firmware`, `GET /api/firmware`. */
+function firmwareFileRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/firmware',
     {
@@ -62,7 +62,10 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request) => ({ data: await service.list(ctx, request.query) }),
   );
+}
 
+/** `GET /api/gateway/public/gateway`, `POST /api/device/:id/firmware`. */
+function firmwareUpdateRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/gateway/public/gateway',
     {
@@ -104,7 +107,10 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
       ),
     }),
   );
+}
 
+/** `POST /api/gateway/:id/loraFrequency`. */
+function loraFrequencyRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/gateway/:id/loraFrequency',
     {
@@ -119,10 +125,18 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.sendLoraFrequency(ctx, actorOf(request), request.params.id),
+      data: await service.sendLoraFrequency(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+      ),
     }),
   );
+}
 
+/** `GET /api/firmware/download/:updateId`. */
+function firmwareDownloadRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/firmware/download/:updateId',
     {
@@ -150,4 +164,12 @@ export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
         .send(createReadStream(file.path));
     },
   );
+}
+
+export const firmwareRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  firmwareFileRoutes(app, ctx);
+  firmwareUpdateRoutes(app, ctx);
+  loraFrequencyRoutes(app, ctx);
+  firmwareDownloadRoutes(app, ctx);
 };

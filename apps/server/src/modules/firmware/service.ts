@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { DownlinkUnavailable } from '../../ingest/downlink.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { allAccounts, type Scope } from '../../lib/scope.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/index.js';
 import { storedFile } from '../files/storage.js';
@@ -212,7 +213,7 @@ async function sendUpdate(ctx: AppContext, actor: Actor, target: UpdateTarget) {
       'firmware',
       firmwareEvent(
         current,
-        await repo.findGateway(ctx.db, gateway.id),
+        await repo.findGateway(ctx.db, allAccounts, gateway.id),
         device ? await repo.findDevice(ctx.db, device.id) : undefined,
       ),
     );
@@ -240,7 +241,7 @@ export async function updateGateway(
   actor: Actor,
   query: { id: string; command: GatewayFirmwareCommand; firmwareId?: string | undefined },
 ) {
-  const gateway = await repo.findGateway(ctx.db, query.id);
+  const gateway = await repo.findGateway(ctx.db, allAccounts, query.id);
   if (!gateway) throw notFound();
   const file = await chooseFile(ctx, 'gateway', commandKind[query.command], query.firmwareId);
   return sendUpdate(ctx, actor, { gateway, device: undefined, command: query.command, file });
@@ -256,7 +257,7 @@ export async function updateNode(
   const device = await repo.findDevice(ctx.db, deviceRowId);
   if (!device) throw notFound();
   if (!device.gatewayRowId) throw conflict('deviceHasNoGateway');
-  const gateway = await repo.findGateway(ctx.db, device.gatewayRowId);
+  const gateway = await repo.findGateway(ctx.db, allAccounts, device.gatewayRowId);
   if (!gateway) throw conflict('deviceHasNoGateway');
   const kind = firmwareId
     ? ((await repo.findFile(ctx.db, firmwareId))?.kind ?? 'loraFw')
@@ -286,9 +287,8 @@ export async function openDownload(ctx: AppContext, updateId: string, token: str
 }
 
 /** Tells the gateway its configured LoRa frequency again (spec 7: POST, empty body). */
-export async function sendLoraFrequency(ctx: AppContext, actor: Actor, id: string) {
-  const accountId = actor.role === 'super_admin' ? undefined : (actor.accountId ?? '');
-  const gateway = await repo.findGateway(ctx.db, id, accountId);
+export async function sendLoraFrequency(ctx: AppContext, actor: Actor, scope: Scope, id: string) {
+  const gateway = await repo.findGateway(ctx.db, scope, id);
   if (!gateway) throw notFound();
   if (!gateway.loraFreq) throw badRequest('loraFrequencyMissing', 'loraFreq');
   const hub = ctx.ingest;

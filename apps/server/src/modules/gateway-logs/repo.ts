@@ -1,6 +1,7 @@
-import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { accountCondition, queryRows } from '../../db/query.js';
+import type { AccountScope } from '../../lib/scope.js';
 import { gatewayLogs } from '../../db/schema/index.js';
 
 export type NewGatewayLog = typeof gatewayLogs.$inferInsert;
@@ -10,18 +11,22 @@ export async function insertLogs(db: Executor, lines: NewGatewayLog[]): Promise<
 }
 
 export type LogFilter = {
-  /** Lines of this account's gateways only; undefined = every account. */
-  accountId?: string;
   /** Lower-case gateway id. */
   gatewayId?: string;
 };
 
 /** One page of log lines, newest first, and how many lines match. */
-export async function listLogs(db: Executor, filter: LogFilter, page: number, pageSize: number) {
-  const conditions: SQL[] = [];
-  if (filter.accountId !== undefined) conditions.push(eq(gatewayLogs.accountId, filter.accountId));
-  if (filter.gatewayId !== undefined) conditions.push(eq(gatewayLogs.gatewayId, filter.gatewayId));
-  const where = and(...conditions);
+export async function listLogs(
+  db: Executor,
+  scope: AccountScope,
+  filter: LogFilter,
+  page: number,
+  pageSize: number,
+) {
+  const where = and(
+    accountCondition(gatewayLogs.accountId, scope),
+    filter.gatewayId === undefined ? undefined : eq(gatewayLogs.gatewayId, filter.gatewayId),
+  );
   const rows = await db
     .select({
       id: gatewayLogs.id,

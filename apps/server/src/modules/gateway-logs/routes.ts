@@ -1,11 +1,11 @@
 import { gatewayLogsQuery, gatewayLogsReply } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The platform's and each account's owners read gateway logs; sub-users do not. */
-const logReaders = { roles: ['super_admin', 'super_user'] } as const;
+const logReaders = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
 export const gatewayLogRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -22,6 +22,6 @@ export const gatewayLogRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: gatewayLogsReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request), request.query) }),
+    async (request) => ({ data: await service.list(ctx, scopeOf(request), request.query) }),
   );
 };

@@ -2,7 +2,7 @@ import type { GatewayLog } from '@vigil/contracts';
 import { gatewayLogsQuery, pageSizes } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { tenancyOf, type Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 
 /** How long gateway log lines are kept (a daily job deletes older ones). */
@@ -14,19 +14,16 @@ export const gatewayLogRetentionDays = 90;
  */
 export async function list(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
   query: z.output<typeof gatewayLogsQuery>,
 ) {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? (query.page === undefined ? pageSizes.full : pageSizes.table);
-  const tenancy = tenancyOf(actor);
   const gatewayId = query.gatewayId?.toLowerCase();
   const { rows, total } = await repo.listLogs(
     ctx.db,
-    {
-      ...(tenancy.kind === 'account' ? { accountId: tenancy.accountId } : {}),
-      ...(gatewayId ? { gatewayId } : {}),
-    },
+    scope,
+    gatewayId ? { gatewayId } : {},
     page,
     pageSize,
   );

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { BrokerAccountRow } from '../../broker-auth/index.js';
 import type { Executor } from '../../db/client.js';
+import { accountCondition } from '../../db/query.js';
+import type { AccountScope, Scope } from '../../lib/scope.js';
 import { accounts, devices, gateways } from '../../db/schema/index.js';
 import { isUniqueViolation, likePattern } from '../devices/repo.js';
 
@@ -52,16 +54,12 @@ export type GatewayRow = {
   createdAt: Date;
 };
 
-export type GatewayFilter = {
-  /** One account's gateways; undefined = every account (platform administrator). */
-  accountId?: string;
-  search?: string;
-};
+export type GatewayFilter = { search?: string };
 
-function listConditions(filter: GatewayFilter): SQL | undefined {
+function listConditions(scope: AccountScope, filter: GatewayFilter): SQL | undefined {
   const pattern = filter.search ? likePattern(filter.search) : undefined;
   return and(
-    filter.accountId === undefined ? undefined : eq(gateways.accountId, filter.accountId),
+    accountCondition(gateways.accountId, scope),
     pattern === undefined
       ? undefined
       : or(
@@ -77,11 +75,12 @@ const selectGateways = (db: Executor) =>
 
 export async function listGateways(
   db: Executor,
+  scope: AccountScope,
   filter: GatewayFilter,
   page: number,
   pageSize: number,
 ): Promise<{ rows: GatewayRow[]; total: number }> {
-  const where = listConditions(filter);
+  const where = listConditions(scope, filter);
   const rows = await selectGateways(db)
     .where(where)
     .orderBy(desc(gateways.createdAt), gateways.id)
@@ -95,10 +94,10 @@ export async function listGateways(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every gateway of the filter, newest first (the CSV download). */
-export function allGateways(db: Executor, filter: GatewayFilter): Promise<GatewayRow[]> {
+/** Every gateway of the scope, newest first (the CSV download). */
+export function allGateways(db: Executor, scope: AccountScope): Promise<GatewayRow[]> {
   return selectGateways(db)
-    .where(listConditions(filter))
+    .where(listConditions(scope, {}))
     .orderBy(desc(gateways.createdAt), gateways.id);
 }
 
@@ -210,10 +209,10 @@ export async function findBySecretLogin(
 /** Connected counts: every gateway of the scope, and those online. */
 export async function gatewayCounts(
   db: Executor,
-  scope: { accountId?: string; assignedTo?: string },
+  scope: Scope,
 ): Promise<{ total: number; connected: number; online: number }> {
   const assigned =
-    scope.assignedTo === undefined
+    scope.kind === 'platform' || scope.assignedTo === null
       ? undefined
       : sql`${gateways.id} in (select d.gateway_id from devices d
           join device_users du on du.device_id = d.id where du.user_id = ${scope.assignedTo})`;
@@ -225,12 +224,7 @@ export async function gatewayCounts(
       online: sql<number>`count(*) filter (where ${gateways.status} = 'online' and ${gateways.lastSeenAt} is not null)::int`,
     })
     .from(gateways)
-    .where(
-      and(
-        scope.accountId === undefined ? undefined : eq(gateways.accountId, scope.accountId),
-        assigned,
-      ),
-    );
+    .where(and(accountCondition(gateways.accountId, scope), assigned));
   return { total: row?.total ?? 0, connected: row?.connected ?? 0, online: row?.online ?? 0 };
 }
 

@@ -10,21 +10,22 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** Gateways are the account owners' business; sub-users never see them. */
-const owners = { roles: ['super_user'] } as const;
-const platform = { roles: ['super_admin'] } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
 
 const credentialsNote =
   'The reply carries the MQTT secret, shown this once (only its argon2id hash is stored), and how to connect: MQTT 3.1.1 at `mqtt.url`, username = the gateway ID, password = the secret, topics under `mqtt.topicPrefix`.';
 
-export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['gateways'];
+const tags = ['gateways'];
 
+/** `GET /api/gateway/:id/`, `GET /api/gateway/global`, `GET /api/gateway/csv`. */
+function gatewayListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/gateway/:id/',
     {
@@ -38,7 +39,13 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -67,11 +74,14 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) => {
-      const file = await service.csv(ctx, actorOf(request));
+      const file = await service.csv(ctx, scopeOf(request));
       return reply.headers(file.headers).send(file.body);
     },
   );
+}
 
+/** `POST /api/gateway`, `PUT /api/gateway/:id`, `DELETE /api/gateway/:id`. */
+function gatewayEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/gateway',
     {
@@ -85,7 +95,9 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -103,7 +115,13 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -119,11 +137,14 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `POST /api/gateway/:id/secret`. */
+function gatewaySecretRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/gateway/:id/secret',
     {
@@ -137,7 +158,14 @@ export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.rotateSecret(ctx, actorOf(request), request.params.id),
+      data: await service.rotateSecret(ctx, actorOf(request), scopeOf(request), request.params.id),
     }),
   );
+}
+
+export const gatewayRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  gatewayListRoutes(app, ctx);
+  gatewayEditRoutes(app, ctx);
+  gatewaySecretRoutes(app, ctx);
 };

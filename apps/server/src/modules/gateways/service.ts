@@ -7,9 +7,17 @@ import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
 import { requireUnlocked } from '../auth/unlock.js';
 import { csvHeaders, toCsv } from '../devices/csv.js';
-import { ownAccountId, ownListAccountId, pagination } from '../devices/scope.js';
+import { pagination } from '../devices/pagination.js';
 import { mqttConnection, newSecret } from './credentials.js';
 import * as repo from './repo.js';
+import {
+  type AccountScope,
+  allAccounts,
+  inAccount,
+  ownAccount,
+  ownListAccount,
+  type Scope,
+} from '../../lib/scope.js';
 
 export { verifyGatewaySecret } from './credentials.js';
 
@@ -45,8 +53,15 @@ async function ownGateway(db: Executor, accountId: string, id: string) {
   return row;
 }
 
-async function listPage(ctx: AppContext, filter: repo.GatewayFilter, query: ListQuery) {
-  const { rows, total } = await repo.listGateways(ctx.db, filter, query.page, query.pageSize);
+async function listPage(ctx: AppContext, scope: AccountScope, query: ListQuery) {
+  const filter = { search: query.search };
+  const { rows, total } = await repo.listGateways(
+    ctx.db,
+    scope,
+    filter,
+    query.page,
+    query.pageSize,
+  );
   return {
     list: rows.map(toGateway),
     meta: { pagination: pagination(query.page, query.pageSize, total) },
@@ -54,14 +69,14 @@ async function listPage(ctx: AppContext, filter: repo.GatewayFilter, query: List
 }
 
 /** The gateways of user `id` (the caller): their account's. */
-export function list(ctx: AppContext, actor: Actor, id: string, query: ListQuery) {
-  const accountId = ownListAccountId(actor, id);
-  return listPage(ctx, { accountId, search: query.search }, query);
+export function list(ctx: AppContext, actor: Actor, scope: Scope, id: string, query: ListQuery) {
+  const { accountId } = ownListAccount(scope, actor.userId, id);
+  return listPage(ctx, inAccount(accountId), query);
 }
 
 /** Every account's gateways, for the platform administrator. */
 export function globalList(ctx: AppContext, query: ListQuery) {
-  return listPage(ctx, { search: query.search }, query);
+  return listPage(ctx, allAccounts, query);
 }
 
 const gatewayCsvColumns = [
@@ -72,8 +87,8 @@ const gatewayCsvColumns = [
 ] as const;
 
 /** gatewayList.csv: the account's gateways as the gateways page shows them. */
-export async function csv(ctx: AppContext, actor: Actor) {
-  const rows = await repo.allGateways(ctx.db, { accountId: ownAccountId(actor) });
+export async function csv(ctx: AppContext, scope: Scope) {
+  const rows = await repo.allGateways(ctx.db, inAccount(ownAccount(scope).accountId));
   return { headers: csvHeaders('gatewayList.csv'), body: toCsv(gatewayCsvColumns, rows) };
 }
 
@@ -87,8 +102,13 @@ function credentials(ctx: AppContext, row: repo.GatewayRow, secret: string) {
 }
 
 /** Registers a gateway; its MQTT secret is in this reply and nowhere else, ever. */
-export async function create(ctx: AppContext, actor: Actor, body: z.output<typeof gatewayBody>) {
-  const accountId = ownAccountId(actor);
+export async function create(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  body: z.output<typeof gatewayBody>,
+) {
+  const accountId = ownAccount(scope).accountId;
   const { secret, secretHash, secretSealed } = await newSecret(ctx.gatewaySecrets);
   const id = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertGateway(tx, {
@@ -126,10 +146,11 @@ function describeChanges(before: repo.GatewayRow, after: Record<string, string>)
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: GatewayUpdate,
 ): Promise<Gateway> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   const renamed = await ctx.db.transaction(async (tx) => {
     const current = await ownGateway(tx, accountId, id);
     const next = {
@@ -162,8 +183,13 @@ export async function update(
 }
 
 /** Refused (409) while devices use the gateway: no device silently loses its gateway. */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const accountId = ownAccountId(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const accountId = ownAccount(scope).accountId;
   const gatewayId = await ctx.db.transaction(async (tx) => {
     const current = await ownGateway(tx, accountId, id);
     if (current.deviceCount > 0) throw conflict('gatewayHasDevices');
@@ -179,8 +205,8 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
 }
 
 /** A new MQTT secret, shown this once; the old one stops working when this commits. */
-export async function rotateSecret(ctx: AppContext, actor: Actor, id: string) {
-  const accountId = ownAccountId(actor);
+export async function rotateSecret(ctx: AppContext, actor: Actor, scope: Scope, id: string) {
+  const accountId = ownAccount(scope).accountId;
   const { secret, secretHash, secretSealed } = await newSecret(ctx.gatewaySecrets);
   const gatewayId = await ctx.db.transaction(async (tx) => {
     const current = await ownGateway(tx, accountId, id);

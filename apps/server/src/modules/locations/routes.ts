@@ -7,17 +7,18 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 
-export const locationRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['locations'];
+const tags = ['locations'];
 
+/** `GET /api/location/:id`, `POST /api/location`. */
+function locationListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/location/:id',
     {
@@ -33,7 +34,13 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -49,11 +56,14 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.create(ctx, actorOf(request), request.body.name) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body.name),
+      }),
   );
+}
 
+/** `PUT /api/location/:id`, `DELETE /api/location/:id`. */
+function locationEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/location/:id',
     {
@@ -67,7 +77,13 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.rename(ctx, actorOf(request), request.params.id, request.body.name),
+      data: await service.rename(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body.name,
+      ),
     }),
   );
 
@@ -83,8 +99,14 @@ export const locationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const locationRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  locationListRoutes(app, ctx);
+  locationEditRoutes(app, ctx);
 };

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { assignedOnly, ownAccountId, ownListAccountId, pagination } from '../devices/scope.js';
+import { pagination } from '../devices/pagination.js';
+import { assignedToOf, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 
 function toLocation(row: repo.LocationRow): Location {
@@ -30,14 +31,15 @@ async function ownLocation(db: Executor, accountId: string, id: string) {
 export async function list(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   query: z.output<typeof locationListQuery>,
 ) {
-  const accountId = ownListAccountId(actor, id);
+  const accountId = ownListAccount(scope, actor.userId, id).accountId;
   const all = query.page === 0;
   const { rows, total } = await repo.listLocations(
     ctx.db,
-    { accountId, assignedTo: assignedOnly(actor) },
+    { accountId, assignedTo: assignedToOf(scope) },
     all ? undefined : query.page,
     query.pageSize,
   );
@@ -51,8 +53,13 @@ export async function list(
   };
 }
 
-export async function create(ctx: AppContext, actor: Actor, name: string): Promise<Location> {
-  const accountId = ownAccountId(actor);
+export async function create(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  name: string,
+): Promise<Location> {
+  const accountId = ownAccount(scope).accountId;
   const id = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertLocation(tx, accountId, name);
     await audit.record(tx, subjectOf(actor), {
@@ -68,10 +75,11 @@ export async function create(ctx: AppContext, actor: Actor, name: string): Promi
 export async function rename(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   name: string,
 ): Promise<Location> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   await ctx.db.transaction(async (tx) => {
     const location = await ownLocation(tx, accountId, id);
     await repo.renameLocation(tx, accountId, id, name);
@@ -88,8 +96,13 @@ export async function rename(
 }
 
 /** Deletes a location; its devices stay, out of any location and marked for relocation. */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const accountId = ownAccountId(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const accountId = ownAccount(scope).accountId;
   await ctx.db.transaction(async (tx) => {
     const location = await ownLocation(tx, accountId, id);
     const released = await repo.releaseDevices(tx, accountId, id, new Date());

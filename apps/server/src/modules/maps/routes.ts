@@ -10,21 +10,21 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { z } from 'zod';
-import { publicRoute, replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { publicRoute, replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 import { receivePlan } from './upload.js';
 
-const owners = { roles: ['super_user'] } as const;
-const readers = { roles: ['super_user', 'user'] } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
+const readers = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 const tags = ['maps'];
 
 const image = z.unknown().meta({ type: 'string', format: 'binary', description: 'the plan image' });
 
-export const mapRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-
+/** `GET /api/map`. */
+function mapListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/map',
     {
@@ -37,9 +37,12 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: mapListReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.list(ctx, scopeOf(request)) }),
   );
+}
 
+/** `POST /api/map/upload`, `POST /api/map`, `DELETE /api/map/:id`. */
+function mapEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/map/upload',
     {
@@ -55,7 +58,9 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request, reply) => {
       const plan = await receivePlan(request, ctx.config.mapMaxBytes);
-      return reply.code(201).send({ data: await service.upload(ctx, actorOf(request), plan) });
+      return reply
+        .code(201)
+        .send({ data: await service.upload(ctx, actorOf(request), scopeOf(request), plan) });
     },
   );
 
@@ -72,7 +77,9 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: mapReply }),
       },
     },
-    async (request) => ({ data: await service.save(ctx, actorOf(request), request.body) }),
+    async (request) => ({
+      data: await service.save(ctx, actorOf(request), scopeOf(request), request.body),
+    }),
   );
 
   app.delete(
@@ -87,11 +94,14 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/map/:id/image`. */
+function mapImageRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/map/:id/image',
     {
@@ -120,4 +130,11 @@ export const mapRoutes: FastifyPluginCallbackZod = (app) => {
         .send(createReadStream(file.path));
     },
   );
+}
+
+export const mapRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  mapListRoutes(app, ctx);
+  mapEditRoutes(app, ctx);
+  mapImageRoutes(app, ctx);
 };

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { assignedOnly, ownAccountId } from '../devices/scope.js';
+import { assignedToOf, ownAccount, type Scope } from '../../lib/scope.js';
 import { storedFile } from '../files/storage.js';
 import { visibleLocations } from '../locations/repo.js';
 import { mapsChanged } from './placed.js';
@@ -127,22 +127,22 @@ async function toItem(
   };
 }
 
-async function itemsOf(ctx: AppContext, actor: Actor, accountId: string, rows: repo.MapRow[]) {
-  const assignedTo = assignedOnly(actor);
+async function itemsOf(ctx: AppContext, scope: Scope, accountId: string, rows: repo.MapRow[]) {
+  const assignedTo = assignedToOf(scope);
   const found = await enrichment(ctx.db, accountId, rows, assignedTo);
   return Promise.all(rows.map((row) => toItem(ctx, row, found, assignedTo)));
 }
 
 /** The account's maps, oldest first, with every placed device's current state. */
-export async function list(ctx: AppContext, actor: Actor): Promise<MapItem[]> {
-  const accountId = ownAccountId(actor);
-  return itemsOf(ctx, actor, accountId, await repo.listMaps(ctx.db, accountId));
+export async function list(ctx: AppContext, scope: Scope): Promise<MapItem[]> {
+  const accountId = ownAccount(scope).accountId;
+  return itemsOf(ctx, scope, accountId, await repo.listMaps(ctx.db, accountId));
 }
 
-async function one(ctx: AppContext, actor: Actor, accountId: string, id: string) {
+async function one(ctx: AppContext, scope: Scope, accountId: string, id: string) {
   const row = await repo.findMap(ctx.db, accountId, id);
   if (!row) throw notFound();
-  const [item] = await itemsOf(ctx, actor, accountId, [row]);
+  const [item] = await itemsOf(ctx, scope, accountId, [row]);
   if (!item) throw notFound();
   return item;
 }
@@ -151,9 +151,10 @@ async function one(ctx: AppContext, actor: Actor, accountId: string, id: string)
 export async function upload(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   plan: ReceivedPlan,
 ): Promise<{ map: MapItem; message: string }> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   const id = randomUUID();
   const relative = imagePath(accountId, id, plan.type);
   const absolute = storedFile(ctx.config.dataDir, relative);
@@ -180,7 +181,7 @@ export async function upload(
     await rm(absolute, { force: true });
     throw error;
   }
-  return { map: await one(ctx, actor, accountId, id), message: messages.mapSaved };
+  return { map: await one(ctx, scope, accountId, id), message: messages.mapSaved };
 }
 
 function alreadyPlaced(kind: 'Location' | 'Device', name: string, mapTitle: string): AppError {
@@ -201,9 +202,10 @@ function alreadyPlaced(kind: 'Location' | 'Device', name: string, mapTitle: stri
 export async function save(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof mapSaveBody>,
 ): Promise<MapItem> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   const locationIds = body.location_settings.map((placed) => placed.id);
   const deviceIds = body.device_settings.map((placed) => placed.id);
   if (new Set(locationIds).size !== locationIds.length)
@@ -262,11 +264,16 @@ export async function save(
     });
   });
   mapsChanged(ctx);
-  return one(ctx, actor, accountId, body.id);
+  return one(ctx, scope, accountId, body.id);
 }
 
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const accountId = ownAccountId(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const accountId = ownAccount(scope).accountId;
   const path = await ctx.db.transaction(async (tx) => {
     const map = await repo.findMap(tx, accountId, id);
     if (!map) throw notFound();

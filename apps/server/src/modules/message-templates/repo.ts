@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { accountCondition } from '../../db/query.js';
+import type { AccountScope } from '../../lib/scope.js';
 import { messageTemplateRelations, messageTemplates, users } from '../../db/schema/index.js';
 import { defaultTemplates } from '../notifications/index.js';
 
@@ -24,20 +26,20 @@ export async function ensureDefaultTemplates(db: Executor): Promise<void> {
   );
 }
 
-/** Platform templates plus one account's, or every template when `accountId` is undefined. */
-function visible(accountId: string | undefined): SQL | undefined {
-  return accountId === undefined
+/** Platform templates plus one account's, or every template for the whole platform. */
+function visible(scope: AccountScope): SQL | undefined {
+  return scope.kind === 'platform'
     ? undefined
-    : or(isNull(messageTemplates.accountId), eq(messageTemplates.accountId, accountId));
+    : or(isNull(messageTemplates.accountId), eq(messageTemplates.accountId, scope.accountId));
 }
 
 export async function listTemplates(
   db: Executor,
-  accountId: string | undefined,
+  scope: AccountScope,
   page: number,
   pageSize: number,
 ) {
-  const where = visible(accountId);
+  const where = visible(scope);
   const rows = await db
     .select()
     .from(messageTemplates)
@@ -108,10 +110,11 @@ const relationColumns = {
   createdAt: messageTemplateRelations.createdAt,
 };
 
-/** Relations of users of one account (or of every account when undefined). */
+/** Relations of users of the scope's account (or of every account). */
 export function listRelations(
   db: Executor,
-  filter: { accountId: string | undefined; userId: string | undefined },
+  scope: AccountScope,
+  filter: { userId: string | undefined },
 ) {
   return db
     .select(relationColumns)
@@ -120,7 +123,7 @@ export function listRelations(
     .innerJoin(messageTemplates, eq(messageTemplates.id, messageTemplateRelations.templateId))
     .where(
       and(
-        filter.accountId === undefined ? undefined : eq(users.accountId, filter.accountId),
+        accountCondition(users.accountId, scope),
         filter.userId === undefined
           ? undefined
           : eq(messageTemplateRelations.userId, filter.userId),

@@ -11,17 +11,18 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The platform administrator for every account; an owner for their own account. */
-const managers = { roles: ['super_admin', 'super_user'] } as const;
+const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
-export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['message templates'];
+const tags = ['message templates'];
 
+/** `GET /api/message-templates/`, `POST /api/message-templates/`. */
+function templateListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/message-templates/',
     {
@@ -36,7 +37,7 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.query),
+      data: await service.list(ctx, scopeOf(request), request.query),
     }),
   );
 
@@ -52,9 +53,14 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
+}
 
+/** `PUT /api/message-templates/:id`, `DELETE /api/message-templates/:id`. */
+function templateEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/message-templates/:id',
     {
@@ -68,7 +74,13 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -86,11 +98,14 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/message-templates-rel/`, `POST /api/message-templates-rel/`. */
+function templateRelationRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/message-templates-rel/',
     {
@@ -103,7 +118,7 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.relations(ctx, actorOf(request), request.query.userId),
+      data: await service.relations(ctx, scopeOf(request), request.query.userId),
     }),
   );
 
@@ -119,7 +134,14 @@ export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.relate(ctx, actorOf(request), request.body),
+      data: await service.relate(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
+}
+
+export const messageTemplateRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  templateListRoutes(app, ctx);
+  templateEditRoutes(app, ctx);
+  templateRelationRoutes(app, ctx);
 };

@@ -9,10 +9,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
+import { subjectOf, type Actor } from '../../lib/actor.js';
 import { defaultTemplates } from '../notifications/index.js';
 import * as audit from '../audit/index.js';
-import { pagination } from '../devices/scope.js';
+import { pagination } from '../devices/pagination.js';
+import { type AccountScope, allAccounts, inAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 
 const defaultTitles = new Set(defaultTemplates.map((t) => t.title));
@@ -31,20 +32,23 @@ function toTemplate(row: repo.TemplateRow): MessageTemplate {
   };
 }
 
-/** The account whose templates the actor sees: their own, or any (platform administrator). */
-function scopeOf(actor: Actor, requested?: string): string | undefined {
-  const tenancy = tenancyOf(actor);
-  return tenancy.kind === 'platform' ? requested : tenancy.accountId;
+/**
+ * The account whose templates the caller sees: their own; a platform administrator any, or
+ * the one they ask for.
+ */
+function templateScope(scope: Scope, requested?: string): AccountScope {
+  if (scope.kind === 'account') return scope;
+  return requested === undefined ? allAccounts : inAccount(requested);
 }
 
 export async function list(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
   query: z.output<typeof messageTemplateListQuery>,
 ) {
   const { rows, total } = await repo.listTemplates(
     ctx.db,
-    scopeOf(actor, query.accountId),
+    templateScope(scope, query.accountId),
     query.page,
     query.pageSize,
   );
@@ -55,23 +59,22 @@ export async function list(
 }
 
 /** A template the actor may change: a platform administrator any, an owner their account's. */
-async function changeable(db: Executor, actor: Actor, id: string) {
+async function changeable(db: Executor, scope: Scope, id: string) {
   const row = await repo.findTemplate(db, id);
-  const tenancy = tenancyOf(actor);
   if (!row) throw notFound();
-  if (tenancy.kind === 'platform') return row;
+  if (scope.kind === 'platform') return row;
   if (row.accountId === null) throw forbidden();
-  if (row.accountId !== tenancy.accountId) throw notFound();
+  if (row.accountId !== scope.accountId) throw notFound();
   return row;
 }
 
 export async function create(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof messageTemplateBody>,
 ): Promise<MessageTemplate> {
-  const tenancy = tenancyOf(actor);
-  const accountId = tenancy.kind === 'platform' ? null : tenancy.accountId;
+  const accountId = scope.kind === 'platform' ? null : scope.accountId;
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertTemplate(tx, { accountId, ...body });
     await audit.record(tx, subjectOf(actor), {
@@ -87,11 +90,12 @@ export async function create(
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: z.output<typeof messageTemplateBody>,
 ): Promise<MessageTemplate> {
   const row = await ctx.db.transaction(async (tx) => {
-    const before = await changeable(tx, actor, id);
+    const before = await changeable(tx, scope, id);
     const updated = await repo.updateTemplate(tx, id, body);
     await audit.record(tx, subjectOf(actor), {
       event: 'message template',
@@ -107,9 +111,14 @@ export async function update(
 }
 
 /** Deletes a template no user receives; the platform defaults stay ('Cant delete template!'). */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const row = await changeable(tx, actor, id);
+    const row = await changeable(tx, scope, id);
     if (isDefault(row) || (await repo.relationCount(tx, id)) > 0) throw cannotDelete();
     await repo.deleteTemplate(tx, id);
     await audit.record(tx, subjectOf(actor), {
@@ -124,8 +133,8 @@ function toRelation(row: NonNullable<Awaited<ReturnType<typeof repo.findRelation
   return { ...row, createdAt: row.createdAt.toISOString() } satisfies MessageTemplateRelation;
 }
 
-export async function relations(ctx: AppContext, actor: Actor, userId: string | undefined) {
-  const rows = await repo.listRelations(ctx.db, { accountId: scopeOf(actor), userId });
+export async function relations(ctx: AppContext, scope: Scope, userId: string | undefined) {
+  const rows = await repo.listRelations(ctx.db, templateScope(scope), { userId });
   return rows.map(toRelation);
 }
 
@@ -133,12 +142,12 @@ export async function relations(ctx: AppContext, actor: Actor, userId: string | 
 export async function relate(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof messageTemplateRelationBody>,
 ): Promise<MessageTemplateRelation> {
-  const scope = scopeOf(actor);
   const id = await ctx.db.transaction(async (tx) => {
     const user = await repo.findUser(tx, body.userId);
-    if (!user?.accountId || (scope !== undefined && user.accountId !== scope)) {
+    if (!user?.accountId || (scope.kind === 'account' && user.accountId !== scope.accountId)) {
       throw badRequest('userRequired', 'userId');
     }
     const template = await repo.findTemplate(tx, body.templateId);

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import type { AccountScope } from '../../lib/scope.js';
+import { accountCondition, queryRows } from '../../db/query.js';
 import { accounts, notifications, webhooks } from '../../db/schema/index.js';
 
 export type LogFilter = {
-  accountId: string | undefined;
+  /** Every account's notifications, or one account's. */
+  scope: AccountScope;
   email: string | undefined;
   phone: string | undefined;
   text: string | undefined;
@@ -18,7 +20,7 @@ const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function conditions(filter: LogFilter): SQL | undefined {
   return and(
-    filter.accountId === undefined ? undefined : eq(notifications.accountId, filter.accountId),
+    accountCondition(notifications.accountId, filter.scope),
     filter.email === undefined ? undefined : ilike(notifications.email, like(filter.email)),
     filter.phone === undefined ? undefined : ilike(notifications.phone, like(filter.phone)),
     filter.text === undefined ? undefined : ilike(notifications.text, like(filter.text)),

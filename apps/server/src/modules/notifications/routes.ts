@@ -8,19 +8,20 @@ import {
   webhookReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** The platform administrator for every account; an owner for their own account. */
-const managers = { roles: ['super_admin', 'super_user'] } as const;
-const platform = { roles: ['super_admin'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
+const platform = { roles: ['super_admin'], scope: 'platform' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 
-export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['notifications'];
+const tags = ['notifications'];
 
+/** `GET /api/user/notifications`, `GET /api/user/notifications/statistics`. */
+function notificationLogRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/user/notifications',
     {
@@ -34,7 +35,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: notificationListReply }),
       },
     },
-    async (request) => ({ data: await service.log(ctx, actorOf(request), request.query) }),
+    async (request) => ({ data: await service.log(ctx, scopeOf(request), request.query) }),
   );
 
   app.get(
@@ -49,10 +50,13 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.statistics(ctx, actorOf(request), request.query),
+      data: await service.statistics(ctx, scopeOf(request), request.query),
     }),
   );
+}
 
+/** `POST /api/account/addLimit`. */
+function smsLimitRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/account/addLimit',
     {
@@ -68,7 +72,10 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.setSmsLimit(ctx, actorOf(request), request.body),
     }),
   );
+}
 
+/** `GET /api/account/webhooks`, `PUT /api/account/webhooks`. */
+function webhookRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/account/webhooks',
     {
@@ -79,7 +86,7 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: webhookReply }),
       },
     },
-    async (request) => ({ data: await service.webhook(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.webhook(ctx, scopeOf(request)) }),
   );
 
   app.put(
@@ -96,7 +103,14 @@ export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.saveWebhook(ctx, actorOf(request), request.body),
+      data: await service.saveWebhook(ctx, actorOf(request), scopeOf(request), request.body),
     }),
   );
+}
+
+export const notificationRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  notificationLogRoutes(app, ctx);
+  smsLimitRoutes(app, ctx);
+  webhookRoutes(app, ctx);
 };

@@ -8,11 +8,12 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { subjectOf, tenancyOf, type Actor } from '../../lib/actor.js';
+import { subjectOf, type Actor } from '../../lib/actor.js';
+import { allAccounts, inAccount, ownAccount, type Scope } from '../../lib/scope.js';
 import { randomToken } from '../../lib/secrets.js';
 import { checkWebhookTarget } from '../../notify/webhook-target.js';
 import * as audit from '../audit/index.js';
-import { ownAccountId, pagination } from '../devices/scope.js';
+import { pagination } from '../devices/pagination.js';
 import * as repo from './repo.js';
 
 type Query = z.output<typeof notificationQuery>;
@@ -21,13 +22,17 @@ type Query = z.output<typeof notificationQuery>;
  * The log's filter: the platform administrator sees every account (or the one asked for);
  * an owner sees only their own account, whatever `accountId` says.
  */
-function filterOf(actor: Actor, query: Query): repo.LogFilter {
-  const tenancy = tenancyOf(actor);
+function filterOf(scope: Scope, query: Query): repo.LogFilter {
   if (query.startDate && query.endDate && query.startDate > query.endDate) {
     throw badRequest('dateRangeInvalid', 'endDate');
   }
   return {
-    accountId: tenancy.kind === 'platform' ? query.accountId : tenancy.accountId,
+    scope:
+      scope.kind === 'account'
+        ? scope
+        : query.accountId === undefined
+          ? allAccounts
+          : inAccount(query.accountId),
     email: query.email,
     phone: query.phone,
     text: query.text,
@@ -56,10 +61,10 @@ function toNotification(row: LogRow): Notification {
   };
 }
 
-export async function log(ctx: AppContext, actor: Actor, query: Query) {
+export async function log(ctx: AppContext, scope: Scope, query: Query) {
   const { rows, total } = await repo.listNotifications(
     ctx.db,
-    filterOf(actor, query),
+    filterOf(scope, query),
     query.page,
     query.pageSize,
   );
@@ -69,10 +74,10 @@ export async function log(ctx: AppContext, actor: Actor, query: Query) {
   };
 }
 
-export async function statistics(ctx: AppContext, actor: Actor, query: Query) {
+export async function statistics(ctx: AppContext, scope: Scope, query: Query) {
   const { rows, total } = await repo.statistics(
     ctx.db,
-    filterOf(actor, query),
+    filterOf(scope, query),
     query.page,
     query.pageSize,
   );
@@ -109,8 +114,8 @@ function toWebhook(row: WebhookRow, showSecret: boolean): WebhookView {
   };
 }
 
-export async function webhook(ctx: AppContext, actor: Actor): Promise<WebhookView | null> {
-  const row = await repo.findAccountWebhook(ctx.db, ownAccountId(actor));
+export async function webhook(ctx: AppContext, scope: Scope): Promise<WebhookView | null> {
+  const row = await repo.findAccountWebhook(ctx.db, ownAccount(scope).accountId);
   return row ? toWebhook(row, false) : null;
 }
 
@@ -118,9 +123,10 @@ export async function webhook(ctx: AppContext, actor: Actor): Promise<WebhookVie
 export async function saveWebhook(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof webhookBody>,
 ): Promise<WebhookView> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   const verdict = await checkWebhookTarget(body.url, {
     allowPrivate: ctx.config.webhookAllowPrivate,
     lookup: ctx.lookupHost,

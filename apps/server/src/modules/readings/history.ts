@@ -2,8 +2,7 @@ import { metricKeys, type graphQuery, type MetricKey, type rawQuery } from '@vig
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
-import type { Actor } from '../../lib/actor.js';
+import { badRequest, notFound } from '../../errors.js';
 import {
   bucketFloor,
   chooseResolution,
@@ -15,6 +14,7 @@ import {
   type RollupSource,
   type SeriesPoint,
 } from './history-buckets.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './history-repo.js';
 import { formatLocal } from '../../lib/time-zone.js';
 import { dayMs, minuteMs } from '../../lib/durations.js';
@@ -24,17 +24,16 @@ type GraphQuery = z.output<typeof graphQuery>;
 type RawQuery = z.output<typeof rawQuery>;
 
 /**
- * A device the actor may read: one of their account's, and for a `user` one assigned to
- * them; anything else is 404. A platform administrator has no account, so no device data.
+ * A device the caller may read: one of their account's, and for a `user` one assigned to
+ * them; anything else is 404. A platform administrator has no account, so no device data (403).
  */
 export async function readableDevice(
   db: Executor,
-  actor: Actor,
+  scope: Scope,
   id: string,
 ): Promise<repo.DeviceRef> {
-  if (actor.role === 'super_admin' || actor.accountId === null) throw forbidden();
-  const assignedTo = actor.role === 'user' ? actor.userId : undefined;
-  const device = await repo.findDevice(db, actor.accountId, id, assignedTo);
+  const own = ownAccount(scope);
+  const device = await repo.findDevice(db, own.accountId, id, own.assignedTo ?? undefined);
   if (!device) throw notFound();
   return device;
 }
@@ -220,11 +219,11 @@ export function rollupKept(
 
 export async function graph(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
   id: string,
   query: GraphQuery,
 ): Promise<Graph> {
-  const device = await readableDevice(ctx.db, actor, id);
+  const device = await readableDevice(ctx.db, scope, id);
   return graphOf(
     ctx.db,
     device.id,
@@ -241,8 +240,8 @@ export async function graph(
  * The raw-data table: newest first, at most one row per `timeDiff` minutes (the first
  * reading of each window), with the metrics the page's readings have.
  */
-export async function rawTable(ctx: AppContext, actor: Actor, id: string, query: RawQuery) {
-  const device = await readableDevice(ctx.db, actor, id);
+export async function rawTable(ctx: AppContext, scope: Scope, id: string, query: RawQuery) {
+  const device = await readableDevice(ctx.db, scope, id);
   const { rows, total } = await repo.rawTablePage(
     ctx.db,
     device.id,

@@ -1,12 +1,12 @@
 import { graphQuery, graphReply, idParams, rawQuery, rawReply } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { scopeOf } from '../../plugins/guard.js';
 import { graphSerializerCompiler } from './graph-serializer.js';
 import * as history from './history.js';
 
 /** Device data is for the people of its account; a platform administrator has none (403). */
-export const deviceReaders = { roles: ['super_user', 'user'] } as const;
+export const deviceReaders = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 
 const celsius =
   'Temperatures (t, thermo, sht_t, sht_1_t) are in Celsius whatever the account unit; the web app converts them.';
@@ -30,7 +30,7 @@ export const readingsRoutes: FastifyPluginCallbackZod = (app) => {
       serializerCompiler: graphSerializerCompiler,
     },
     async (request) => ({
-      data: await history.graph(ctx, actorOf(request), request.params.id, request.query),
+      data: await history.graph(ctx, scopeOf(request), request.params.id, request.query),
     }),
   );
 
@@ -48,7 +48,7 @@ export const readingsRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await history.rawTable(ctx, actorOf(request), request.params.id, request.query),
+      data: await history.rawTable(ctx, scopeOf(request), request.params.id, request.query),
     }),
   );
 };

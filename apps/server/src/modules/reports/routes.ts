@@ -14,19 +14,20 @@ import {
   reportSendReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
 import { z } from 'zod';
-import { publicRoute, replies } from '../../lib/routes.js';
-import { actorOf } from '../../plugins/guard.js';
+import { publicRoute, replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** Owners manage every report of their account; users read the reports they receive. */
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 
-export const reportRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['reports'];
+const tags = ['reports'];
 
+/** `GET /api/reports`, `GET /api/reports/:id`. */
+function reportReadRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/reports',
     {
@@ -40,7 +41,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: reportListReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.list(ctx, actorOf(request), scopeOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -54,9 +57,14 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: reportReply }),
       },
     },
-    async (request) => ({ data: await service.get(ctx, actorOf(request), request.params.id) }),
+    async (request) => ({
+      data: await service.get(ctx, actorOf(request), scopeOf(request), request.params.id),
+    }),
   );
+}
 
+/** `POST /api/reports`, `PUT /api/reports/:id`, `DELETE /api/reports/:id`. */
+function reportEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/reports',
     {
@@ -71,7 +79,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -87,7 +97,13 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -103,11 +119,14 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `POST /api/reports/:id/send`, `GET /api/reports/:id/runs`, `GET /api/reports/:id/runs/:runId/download`. */
+function reportRunRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/reports/:id/send',
     {
@@ -120,9 +139,9 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send({ data: await service.sendNow(ctx, actorOf(request), request.params.id) }),
+      reply.code(202).send({
+        data: await service.sendNow(ctx, actorOf(request), scopeOf(request), request.params.id),
+      }),
   );
 
   app.get(
@@ -138,7 +157,7 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.runs(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.runs(ctx, scopeOf(request), request.params.id, request.query),
     }),
   );
 
@@ -158,12 +177,16 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.downloadLink(
         ctx,
         actorOf(request),
+        scopeOf(request),
         request.params.id,
         request.params.runId,
       ),
     }),
   );
+}
 
+/** `GET /api/reports/files/:runId`. */
+function reportFileRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/reports/files/:runId',
     {
@@ -193,4 +216,12 @@ export const reportRoutes: FastifyPluginCallbackZod = (app) => {
         .send(createReadStream(file.path));
     },
   );
+}
+
+export const reportRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  reportReadRoutes(app, ctx);
+  reportEditRoutes(app, ctx);
+  reportRunRoutes(app, ctx);
+  reportFileRoutes(app, ctx);
 };

@@ -20,10 +20,11 @@ import {
 } from './run.js';
 import { linkLifetimeMs } from '../files/links.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
+import { ownAccount, type Scope } from '../../lib/scope.js';
 import { enqueue } from '../../jobs/queue.js';
 import { lastEndedPeriod, nextRunAt, reportRunJob, type ReportFrequency } from './schedule.js';
 import * as audit from '../audit/index.js';
-import { ownAccountId, pagination } from '../devices/scope.js';
+import { pagination } from '../devices/pagination.js';
 import * as repo from './repo.js';
 
 /**
@@ -32,9 +33,10 @@ import * as repo from './repo.js';
  * their runs, and changes nothing (spec monitoring 4: the report controls are hidden for
  * them); a platform administrator has no account and no reports (403).
  */
-function scopeOf(actor: Actor): repo.ReportScope {
-  const accountId = ownAccountId(actor);
-  return actor.role === 'user' ? { accountId, recipient: actor.userId } : { accountId };
+/** The reports the caller sees: the account's; a `user` those sent to them. */
+function reportScope(scope: Scope): repo.ReportScope {
+  const { accountId, assignedTo } = ownAccount(scope);
+  return assignedTo === null ? { accountId } : { accountId, recipient: assignedTo };
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -81,16 +83,21 @@ async function toReports(db: Executor, actor: Actor, rows: repo.ReportRow[]): Pr
   }));
 }
 
-async function ownReport(db: Executor, actor: Actor, id: string) {
-  const row = await repo.findReport(db, scopeOf(actor), id);
+async function ownReport(db: Executor, scope: Scope, id: string) {
+  const row = await repo.findReport(db, reportScope(scope), id);
   if (!row) throw notFound();
   return row;
 }
 
-export async function list(ctx: AppContext, actor: Actor, query: z.output<typeof reportListQuery>) {
+export async function list(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  query: z.output<typeof reportListQuery>,
+) {
   const { rows, total } = await repo.listReports(
     ctx.db,
-    scopeOf(actor),
+    reportScope(scope),
     { type: query.type, id: query.id },
     query.page,
     query.pageSize,
@@ -101,8 +108,13 @@ export async function list(ctx: AppContext, actor: Actor, query: z.output<typeof
   };
 }
 
-export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Report> {
-  const [report] = await toReports(ctx.db, actor, [await ownReport(ctx.db, actor, id)]);
+export async function get(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<Report> {
+  const [report] = await toReports(ctx.db, actor, [await ownReport(ctx.db, scope, id)]);
   if (!report) throw notFound();
   return report;
 }
@@ -148,8 +160,13 @@ const describe = (input: ReportInput) =>
     ['daily', 'weekly', 'monthly'][input.frequency - 1] ?? input.frequency
   }, ${input.format === 1 ? 'PDF' : 'CSV'}, ${input.devices.length} device(s), ${input.users.length} user(s))`;
 
-export async function create(ctx: AppContext, actor: Actor, input: ReportInput): Promise<Report> {
-  const accountId = ownAccountId(actor);
+export async function create(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  input: ReportInput,
+): Promise<Report> {
+  const accountId = ownAccount(scope).accountId;
   const id = await ctx.db.transaction(async (tx) => {
     await checkMembers(tx, accountId, input);
     const created = await repo.insertReport(
@@ -166,18 +183,19 @@ export async function create(ctx: AppContext, actor: Actor, input: ReportInput):
     });
     return created;
   });
-  return get(ctx, actor, id);
+  return get(ctx, actor, scope, id);
 }
 
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   input: ReportInput,
 ): Promise<Report> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   await ctx.db.transaction(async (tx) => {
-    const before = await ownReport(tx, actor, id);
+    const before = await ownReport(tx, scope, id);
     await checkMembers(tx, accountId, input);
     const now = new Date();
     const values = valuesOf(input, now);
@@ -192,14 +210,19 @@ export async function update(
       information: `Changed report "${before.name}" to ${describe(input)}`,
     });
   });
-  return get(ctx, actor, id);
+  return get(ctx, actor, scope, id);
 }
 
 /** Deletes a report with its runs; their kept files go once the deletion has committed. */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const accountId = ownAccountId(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const accountId = ownAccount(scope).accountId;
   const files = await ctx.db.transaction(async (tx) => {
-    const report = await ownReport(tx, actor, id);
+    const report = await ownReport(tx, scope, id);
     const paths = await repo.runFilePaths(tx, id);
     await repo.deleteReport(tx, accountId, id);
     await audit.record(tx, subjectOf(actor), {
@@ -232,9 +255,14 @@ export function toRun(row: repo.ReportRunRow): ReportRun {
  * would cover before this one), built and sent by the worker at once. Manual runs do not count
  * as the scheduled run of their period.
  */
-export async function sendNow(ctx: AppContext, actor: Actor, id: string): Promise<ReportRun> {
+export async function sendNow(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<ReportRun> {
   const runId = await ctx.db.transaction(async (tx) => {
-    const report = await ownReport(tx, actor, id);
+    const report = await ownReport(tx, scope, id);
     const period = lastEndedPeriod(
       new Date().getTime(),
       report.frequency as ReportFrequency,
@@ -263,11 +291,11 @@ export async function sendNow(ctx: AppContext, actor: Actor, id: string): Promis
 
 export async function runs(
   ctx: AppContext,
-  actor: Actor,
+  scope: Scope,
   id: string,
   query: { page: number; pageSize: number },
 ) {
-  await ownReport(ctx.db, actor, id);
+  await ownReport(ctx.db, scope, id);
   const { rows, total } = await repo.listRuns(ctx.db, id, query.page, query.pageSize);
   return {
     list: rows.map(toRun),
@@ -279,8 +307,14 @@ export async function runs(
  * A signed link (an hour) to the kept file of a run, for whoever may read the report; the
  * link itself is the authorisation, so a browser can open it in a new tab.
  */
-export async function downloadLink(ctx: AppContext, actor: Actor, id: string, runId: string) {
-  const report = await ownReport(ctx.db, actor, id);
+export async function downloadLink(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  runId: string,
+) {
+  const report = await ownReport(ctx.db, scope, id);
   const run = await repo.findRun(ctx.db, id, runId);
   if (!run) throw notFound();
   if (run.filePath === null) throw new AppError(409, 'reportRunNotReady');

@@ -1,7 +1,7 @@
 import { createTaskBody, taskIdParams, taskReply } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/routes.js';
-import { actorOf, anyRole } from '../../plugins/guard.js';
+import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as service from './service.js';
 
 /** What app.ts hands the task routes from the domains that build the files. */
@@ -23,7 +23,7 @@ export const taskRoutes: FastifyPluginCallbackZod<TaskRoutesOptions> = (
     '/api/tasks',
     {
       // Every role may hold tasks; raw-data exports are for the people of the device's account.
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'assigned-devices' } },
       schema: {
         tags,
         summary: 'Start a background export (type raw_data: CSV or PDF of one device)',
@@ -33,15 +33,21 @@ export const taskRoutes: FastifyPluginCallbackZod<TaskRoutesOptions> = (
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.createTask(ctx, actorOf(request), request.body, starters) }),
+      reply.code(201).send({
+        data: await service.createTask(
+          ctx,
+          actorOf(request),
+          scopeOf(request),
+          request.body,
+          starters,
+        ),
+      }),
   );
 
   app.get(
     '/api/tasks/:taskId',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: 'Status and progress of a task; its signed result link once completed',

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../lib/actor.js';
+import type { Scope } from '../../lib/scope.js';
 import { exportFileUrl, platformOwner } from '../files/links.js';
 import * as repo from './repo.js';
 
@@ -16,6 +17,7 @@ export type TaskStarters = {
   [Type in CreateTaskBody['type']]: (
     ctx: AppContext,
     actor: Actor,
+    scope: Scope,
     body: Extract<CreateTaskBody, { type: Type }>,
   ) => Promise<repo.TaskRow>;
 };
@@ -38,11 +40,13 @@ async function toTask(ctx: AppContext, row: repo.TaskRow): Promise<Task> {
 export async function createTask(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: CreateTaskBody,
   starters: TaskStarters,
 ): Promise<Task> {
-  if (body.type === 'log_data') return toTask(ctx, await starters.log_data(ctx, actor, body));
-  return toTask(ctx, await starters.raw_data(ctx, actor, body));
+  if (body.type === 'log_data')
+    return toTask(ctx, await starters.log_data(ctx, actor, scope, body));
+  return toTask(ctx, await starters.raw_data(ctx, actor, scope, body));
 }
 
 /** A task, for the person who asked for it only (anyone else: 404). */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/query.js';
+import { accountCondition, queryRows } from '../../db/query.js';
+import type { AccountScope } from '../../lib/scope.js';
 import { accounts, alarmUsers, deviceUsers, reportUsers, users } from '../../db/schema/index.js';
 
 type NewUser = typeof users.$inferInsert;
@@ -76,17 +77,15 @@ export async function findByEmail(db: Executor, email: string): Promise<UserRow 
 }
 
 export type UserListFilter = {
-  /** Users of this account only; undefined = every account. */
-  accountId?: string;
   role?: 'super_user' | 'user';
   parentId?: string;
   excludeUserId?: string;
   search?: string;
 };
 
-function listConditions(filter: UserListFilter): SQL | undefined {
+function listConditions(scope: AccountScope, filter: UserListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    filter.accountId === undefined ? undefined : eq(users.accountId, filter.accountId),
+    accountCondition(users.accountId, scope),
     filter.role === undefined ? undefined : eq(users.role, filter.role),
     filter.parentId === undefined ? undefined : eq(users.parentId, filter.parentId),
     filter.excludeUserId === undefined ? undefined : ne(users.id, filter.excludeUserId),
@@ -107,11 +106,12 @@ function listConditions(filter: UserListFilter): SQL | undefined {
 
 export async function listUsers(
   db: Executor,
+  scope: AccountScope,
   filter: UserListFilter,
   page: number,
   pageSize: number,
 ) {
-  const where = listConditions(filter);
+  const where = listConditions(scope, filter);
   const rows = await db
     .select(userColumns)
     .from(users)
@@ -128,11 +128,16 @@ export async function listUsers(
   return { rows, total: total?.n ?? 0 };
 }
 
-export function listUserIds(db: Executor, accountId: string | undefined) {
+/** The people of the scope's account; for every account, everyone but the platform administrators. */
+export function listUserIds(db: Executor, scope: AccountScope) {
   return db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
-    .where(accountId === undefined ? ne(users.role, 'super_admin') : eq(users.accountId, accountId))
+    .where(
+      scope.kind === 'platform'
+        ? ne(users.role, 'super_admin')
+        : eq(users.accountId, scope.accountId),
+    )
     .orderBy(users.name);
 }
 

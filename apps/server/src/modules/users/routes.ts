@@ -15,21 +15,22 @@ import {
   userReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../lib/routes.js';
-import { actorOf, anyRole } from '../../plugins/guard.js';
+import type { AppContext } from '../../context.js';
+import { replies, type RouteApp } from '../../lib/routes.js';
+import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
 import * as accounts from '../accounts/service.js';
 import * as service from './service.js';
 
-const managers = { roles: ['super_admin', 'super_user'] } as const;
+const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
 
-export const userRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['users'];
+const tags = ['users'];
 
+/** `GET /api/user/metadata`, `GET /api/user/accountMetadata`. */
+function userMetadataRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/user/metadata',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -42,7 +43,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
   app.get(
     '/api/user/accountMetadata',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary:
@@ -50,13 +51,16 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: accountMetadataReply }),
       },
     },
-    async (request) => ({ data: await accounts.accountMetadata(ctx, actorOf(request)) }),
+    async (request) => ({ data: await accounts.accountMetadata(ctx, scopeOf(request)) }),
   );
+}
 
+/** `PUT /api/user/language`, `PUT /api/user/preferences`. */
+function userSettingsRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/user/language',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: "Set the signed-in user's language",
@@ -73,7 +77,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
   app.put(
     '/api/user/preferences',
     {
-      config: { guard: { roles: anyRole } },
+      config: { guard: { roles: anyRole, scope: 'account' } },
       schema: {
         tags,
         summary: "Set the signed-in user's own preferences (the alarm sound muted or not)",
@@ -88,7 +92,10 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `GET /api/user/userIds`, `GET /api/user/subUsers`. */
+function userLookupRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/user/userIds',
     {
@@ -99,7 +106,7 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: userIdsReply }),
       },
     },
-    async (request) => ({ data: await service.userIds(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.userIds(ctx, scopeOf(request)) }),
   );
 
   app.get(
@@ -114,10 +121,13 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.subUsers(ctx, actorOf(request), request.query.parentId),
+      data: await service.subUsers(ctx, actorOf(request), scopeOf(request), request.query.parentId),
     }),
   );
+}
 
+/** `POST /api/user/add`, `GET /api/user/:id/`. */
+function userListRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/user/add',
     {
@@ -130,7 +140,9 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.add(ctx, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await service.add(ctx, actorOf(request), scopeOf(request), request.body) }),
   );
 
   app.get(
@@ -146,10 +158,19 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.list(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.list(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
+}
 
+/** `PUT /api/user/:id`, `DELETE /api/user/:id`. */
+function userEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/user/:id',
     {
@@ -163,7 +184,13 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -179,8 +206,17 @@ export const userRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const userRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  userMetadataRoutes(app, ctx);
+  userSettingsRoutes(app, ctx);
+  userLookupRoutes(app, ctx);
+  userListRoutes(app, ctx);
+  userEditRoutes(app, ctx);
 };

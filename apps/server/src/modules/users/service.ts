@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
+import type { Scope } from '../../lib/scope.js';
 import * as accountsRepo from '../accounts/repo.js';
 import { issueTokenMail } from '../auth/service.js';
 import * as repo from './repo.js';
@@ -27,11 +28,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** A user the actor may manage: one of their own account, or anyone for a super_admin; else 404. */
-async function managedUser(db: Executor, actor: Actor, id: string): Promise<UserRow> {
+/** A user the caller may manage: one of their own account, or anyone for a super_admin; else 404. */
+async function managedUser(db: Executor, scope: Scope, id: string): Promise<UserRow> {
   const user = await repo.findById(db, id);
   if (!user) throw notFound();
-  if (actor.role !== 'super_admin' && user.accountId !== actor.accountId) throw notFound();
+  if (scope.kind === 'account' && user.accountId !== scope.accountId) throw notFound();
   return user;
 }
 
@@ -42,16 +43,16 @@ async function managedUser(db: Executor, actor: Actor, id: string): Promise<User
 export async function list(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   query: z.output<typeof userListQuery>,
 ) {
   if (id !== actor.userId) throw notFound();
   const filter: repo.UserListFilter =
-    actor.role === 'super_admin'
-      ? { role: 'super_user' }
-      : { accountId: actor.accountId ?? '', excludeUserId: actor.userId };
+    scope.kind === 'platform' ? { role: 'super_user' } : { excludeUserId: actor.userId };
   const { rows, total } = await repo.listUsers(
     ctx.db,
+    scope,
     { ...filter, search: query.searchString },
     query.page,
     query.pageSize,
@@ -74,19 +75,20 @@ export async function list(
 export async function add(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof addUserBody>,
 ): Promise<User> {
   const { db } = ctx;
   let accountId: string;
   let role: 'super_user' | 'user';
-  if (actor.role === 'super_admin') {
+  if (scope.kind === 'platform') {
     if (body.accountId === undefined) throw badRequest('accountRequired', 'accountId');
     accountId = body.accountId;
     // A platform administrator adds account owners; the role is not theirs to choose.
     role = 'super_user';
   } else {
-    if (body.accountId !== undefined && body.accountId !== actor.accountId) throw notFound();
-    accountId = actor.accountId ?? '';
+    if (body.accountId !== undefined && body.accountId !== scope.accountId) throw notFound();
+    accountId = scope.accountId;
     role = body.role;
   }
   const created = await db.transaction(async (tx) => {
@@ -136,11 +138,12 @@ const describeChanges = (before: UserRow, after: Record<string, string | undefin
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: z.output<typeof updateUserBody>,
 ): Promise<User> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const user = await managedUser(tx, actor, id);
+    const user = await managedUser(tx, scope, id);
     const emailChanges = body.email !== undefined && body.email !== user.email;
     if (emailChanges && actor.role !== 'super_admin')
       throw new AppError(403, 'emailReadOnly', 'email');
@@ -171,9 +174,14 @@ export async function update(
   return toUser(updated);
 }
 
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const user = await managedUser(tx, actor, id);
+    const user = await managedUser(tx, scope, id);
     if (user.id === actor.userId) throw badRequest('cannotDeleteSelf');
     if ((await repo.assignmentCount(tx, id)) > 0) throw conflict('cannotDeleteUser');
     if (
@@ -197,9 +205,14 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
 }
 
 /** The users a person created; a super_user may look only inside their own account. */
-export async function subUsers(ctx: AppContext, actor: Actor, parentId: string | undefined) {
-  const parent = await managedUser(ctx.db, actor, parentId ?? actor.userId);
-  const { rows } = await repo.listUsers(ctx.db, { parentId: parent.id }, 1, 1000);
+export async function subUsers(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  parentId: string | undefined,
+) {
+  const parent = await managedUser(ctx.db, scope, parentId ?? actor.userId);
+  const { rows } = await repo.listUsers(ctx.db, scope, { parentId: parent.id }, 1, 1000);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -210,11 +223,8 @@ export async function subUsers(ctx: AppContext, actor: Actor, parentId: string |
   }));
 }
 
-export function userIds(ctx: AppContext, actor: Actor) {
-  return repo.listUserIds(
-    ctx.db,
-    actor.role === 'super_admin' ? undefined : (actor.accountId ?? ''),
-  );
+export function userIds(ctx: AppContext, scope: Scope) {
+  return repo.listUserIds(ctx.db, scope);
 }
 
 /** The person's own preferences (the alarm sound), audited as any change they make. */

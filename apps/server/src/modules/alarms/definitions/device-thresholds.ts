@@ -1,4 +1,5 @@
 import type { Executor } from '../../../db/client.js';
+import { inAccount } from '../../../lib/scope.js';
 import * as repo from './repo.js';
 
 /**
@@ -9,7 +10,7 @@ export async function deviceThresholdAlarms(
   db: Executor,
   device: { id: string; accountId: string },
 ) {
-  const scope = { accountId: device.accountId };
+  const scope = inAccount(device.accountId);
   const [found] = await repo.findDevices(db, scope, [device.id]);
   const { rows } = await repo.listAlarms(db, scope, { deviceId: device.id, kind: 'threshold' });
   return { nodeType: found?.nodeType ?? null, definitions: rows.map((row) => row.alarm) };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { badRequest, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/index.js';
-import { assignedOnly, ownAccountId } from '../../devices/scope.js';
+import { ownAccount, type Scope } from '../../../lib/scope.js';
 import * as repo from './repo.js';
 import {
   changeAlarms,
@@ -21,11 +21,6 @@ import {
  */
 type Fields = z.output<typeof lightAlarmUpdateBody>;
 
-const scopeOf = (actor: Actor) => ({
-  accountId: ownAccountId(actor),
-  assignedTo: assignedOnly(actor),
-});
-
 function lightValues(body: Fields) {
   return {
     name: body.name,
@@ -37,8 +32,8 @@ function lightValues(body: Fields) {
   };
 }
 
-export async function list(ctx: AppContext, actor: Actor) {
-  const { rows } = await repo.listAlarms(ctx.db, scopeOf(actor), { kind: 'light' });
+export async function list(ctx: AppContext, actor: Actor, scope: Scope) {
+  const { rows } = await repo.listAlarms(ctx.db, ownAccount(scope), { kind: 'light' });
   return { list: await withRecipients(ctx.db, actor, rows) };
 }
 
@@ -46,20 +41,21 @@ export async function list(ctx: AppContext, actor: Actor) {
 export async function create(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof lightAlarmBody>,
 ): Promise<{ list: DeviceAlarm[] }> {
-  const scope = scopeOf(actor);
+  const own = ownAccount(scope);
   const ids = [...new Set(body.devices)];
   const created = await changeAlarms(ctx, async (tx) => {
-    const devices = await repo.findDevices(tx, scope, ids);
+    const devices = await repo.findDevices(tx, own, ids);
     if (devices.length !== ids.length) throw notFound();
     if (devices.some((device) => !device.hasLight))
       throw badRequest('lightSensorMissing', 'devices');
-    await checkVoiceCall(tx, scope.accountId, body.callEnable);
-    const recipients = await resolveRecipients(tx, actor, scope.accountId, body.users);
+    await checkVoiceCall(tx, own.accountId, body.callEnable);
+    const recipients = await resolveRecipients(tx, actor, own.accountId, body.users);
     const alarmIds: string[] = [];
     for (const device of devices) {
-      const alarmId = await repo.insertAlarm(tx, scope.accountId, device.id, {
+      const alarmId = await repo.insertAlarm(tx, own.accountId, device.id, {
         ...lightValues(body),
         createdBy: actor.userId,
         createdByRole: actor.role,
@@ -74,7 +70,7 @@ export async function create(
     });
     return alarmIds;
   });
-  const { rows } = await repo.listAlarms(ctx.db, scope, { kind: 'light' });
+  const { rows } = await repo.listAlarms(ctx.db, own, { kind: 'light' });
   return {
     list: await withRecipients(
       ctx.db,
@@ -87,17 +83,18 @@ export async function create(
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: Fields,
 ): Promise<DeviceAlarm> {
-  const scope = scopeOf(actor);
+  const own = ownAccount(scope);
   await changeAlarms(ctx, async (tx) => {
-    const row = await repo.findAlarm(tx, scope, id);
+    const row = await repo.findAlarm(tx, own, id);
     if (row?.alarm.kind !== 'light') throw notFound();
     checkEditable(actor, row.alarm);
-    await checkVoiceCall(tx, scope.accountId, body.callEnable);
-    const recipients = await resolveRecipients(tx, actor, scope.accountId, body.users);
-    await repo.updateAlarm(tx, scope.accountId, id, lightValues(body));
+    await checkVoiceCall(tx, own.accountId, body.callEnable);
+    const recipients = await resolveRecipients(tx, actor, own.accountId, body.users);
+    await repo.updateAlarm(tx, own.accountId, id, lightValues(body));
     await repo.replaceRecipients(tx, { alarmId: id }, recipients);
     await audit.record(tx, subjectOf(actor), {
       event: 'alarm',
@@ -105,7 +102,7 @@ export async function update(
       information: `Changed light alarm "${body.name}" on device "${row.device.name}"`,
     });
   });
-  const row = await repo.findAlarm(ctx.db, scope, id);
+  const row = await repo.findAlarm(ctx.db, own, id);
   if (!row) throw notFound();
   const [alarm] = await withRecipients(ctx.db, actor, [row]);
   if (!alarm) throw notFound();

@@ -1,15 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { accountCondition } from '../../../db/query.js';
+import type { OwnScope, Scope } from '../../../lib/scope.js';
 import { accounts, alarms, alarmUsers, devices, users } from '../../../db/schema/index.js';
 import { assignedTo } from '../../devices/repo.js';
 
-/** Whose alarms a query sees: one account (or every account for a platform administrator). */
-export type AlarmScope = {
-  /** Undefined: every account (super_admin on the alarms page). */
-  accountId?: string;
-  /** A `user` sees only the alarms of devices assigned to them. */
-  assignedTo?: string;
-};
+/**
+ * Whose alarms a query sees: one account (or every account for a platform administrator);
+ * a `user` only the alarms of devices assigned to them.
+ */
+export type AlarmScope = Scope;
+
+const assignedCondition = (scope: Scope): SQL | undefined =>
+  scope.kind === 'platform' || scope.assignedTo === null ? undefined : assignedTo(scope.assignedTo);
 
 export type AlarmValues = Omit<
   typeof alarms.$inferInsert,
@@ -44,7 +47,7 @@ const deviceColumns = {
 /** The account's devices among `ids` (only those assigned to `scope.assignedTo` for a user). */
 export async function findDevices(
   db: Executor,
-  scope: Required<Pick<AlarmScope, 'accountId'>> & AlarmScope,
+  scope: OwnScope,
   ids: string[],
 ): Promise<AlarmDevice[]> {
   if (ids.length === 0) return [];
@@ -55,7 +58,7 @@ export async function findDevices(
       and(
         eq(devices.accountId, scope.accountId),
         inArray(devices.id, ids),
-        scope.assignedTo === undefined ? undefined : assignedTo(scope.assignedTo),
+        assignedCondition(scope),
       ),
     );
 }
@@ -94,10 +97,7 @@ export type AlarmRow = {
 };
 
 function scopeConditions(scope: AlarmScope): SQL | undefined {
-  return and(
-    scope.accountId === undefined ? undefined : eq(alarms.accountId, scope.accountId),
-    scope.assignedTo === undefined ? undefined : assignedTo(scope.assignedTo),
-  );
+  return and(accountCondition(alarms.accountId, scope), assignedCondition(scope));
 }
 
 export async function findAlarm(

@@ -13,21 +13,26 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import type { AppContext } from '../../../context.js';
+import { replies, type RouteApp } from '../../../lib/routes.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import * as light from './light-service.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
-const everyone = { roles: ['super_admin', 'super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
+const everyone = {
+  roles: ['super_admin', 'super_user', 'user'],
+  scope: 'assigned-devices',
+} as const;
 const editingRule =
   'Refused (403) when the alarm comes from an alert profile, or when a user addresses an alarm a super_user created. Temperatures are Celsius.';
 
 /** Device alarms and light alarms (spec monitoring 2, 3, 5, 7). */
-export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['alarm definitions'];
 
+const tags = ['alarm definitions'];
+
+/** `GET /api/alarms/list`. */
+function alarmListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/list',
     {
@@ -41,9 +46,14 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: deviceAlarmListReply }),
       },
     },
-    async (request) => ({ data: await service.listAll(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.listAll(ctx, actorOf(request), scopeOf(request), request.query),
+    }),
   );
+}
 
+/** `GET /api/alarms/lightProfile`, `POST /api/alarms/lightProfile`, `PUT /api/alarms/lightProfile/:id`. */
+function lightProfileRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/lightProfile',
     {
@@ -54,7 +64,7 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: lightAlarmListReply }),
       },
     },
-    async (request) => ({ data: await light.list(ctx, actorOf(request)) }),
+    async (request) => ({ data: await light.list(ctx, actorOf(request), scopeOf(request)) }),
   );
 
   app.post(
@@ -71,7 +81,9 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await light.create(ctx, actorOf(request), request.body) }),
+      reply
+        .code(201)
+        .send({ data: await light.create(ctx, actorOf(request), scopeOf(request), request.body) }),
   );
 
   app.put(
@@ -88,10 +100,19 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await light.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await light.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
+}
 
+/** `GET /api/alarms/:id`, `POST /api/alarms/setAlarm`. */
+function deviceAlarmRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/:id',
     {
@@ -107,7 +128,13 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.listOfDevice(ctx, actorOf(request), request.params.id, request.query),
+      data: await service.listOfDevice(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.query,
+      ),
     }),
   );
 
@@ -125,9 +152,14 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
+}
 
+/** `PUT /api/alarms/:id`, `DELETE /api/alarms/:id`. */
+function deviceAlarmEditRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/alarms/:id',
     {
@@ -142,7 +174,13 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.update(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.update(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -159,8 +197,16 @@ export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.params.id);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const alarmDefinitionRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  alarmListRoutes(app, ctx);
+  lightProfileRoutes(app, ctx);
+  deviceAlarmRoutes(app, ctx);
+  deviceAlarmEditRoutes(app, ctx);
 };

@@ -10,9 +10,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import type { Executor } from '../../../db/client.js';
 import { notFound } from '../../../errors.js';
-import { subjectOf, tenancyOf, type Actor } from '../../../lib/actor.js';
+import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/index.js';
-import { assignedOnly, ownAccountId, pagination } from '../../devices/scope.js';
+import { pagination } from '../../devices/pagination.js';
+import { inAccount, ownAccount, type OwnScope, type Scope } from '../../../lib/scope.js';
 import * as repo from './repo.js';
 import {
   changeAlarms,
@@ -25,12 +26,7 @@ import {
   withRecipients,
 } from './shared.js';
 
-const scopeOf = (actor: Actor): repo.AlarmScope & { accountId: string } => ({
-  accountId: ownAccountId(actor),
-  assignedTo: assignedOnly(actor),
-});
-
-async function ownDevice(db: Executor, scope: repo.AlarmScope & { accountId: string }, id: string) {
+async function ownDevice(db: Executor, scope: OwnScope, id: string) {
   const [device] = await repo.findDevices(db, scope, [id]);
   if (!device) throw notFound();
   return device;
@@ -42,8 +38,15 @@ async function ownAlarm(db: Executor, scope: repo.AlarmScope, id: string) {
   return row;
 }
 
-async function readAlarm(ctx: AppContext, actor: Actor, id: string): Promise<DeviceAlarm> {
-  const [alarm] = await withRecipients(ctx.db, actor, [await ownAlarm(ctx.db, scopeOf(actor), id)]);
+async function readAlarm(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<DeviceAlarm> {
+  const [alarm] = await withRecipients(ctx.db, actor, [
+    await ownAlarm(ctx.db, ownAccount(scope), id),
+  ]);
   if (!alarm) throw notFound();
   return alarm;
 }
@@ -52,16 +55,17 @@ async function readAlarm(ctx: AppContext, actor: Actor, id: string): Promise<Dev
 export async function listOfDevice(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   deviceId: string,
   query: z.output<typeof deviceAlarmListQuery>,
 ) {
-  const scope = scopeOf(actor);
-  await ownDevice(ctx.db, scope, deviceId);
+  const own = ownAccount(scope);
+  await ownDevice(ctx.db, own, deviceId);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? (query.page === undefined ? pageSizes.full : pageSizes.table);
   const { rows, total } = await repo.listAlarms(
     ctx.db,
-    scope,
+    own,
     { deviceId, kind: 'threshold' },
     { page, pageSize },
   );
@@ -75,13 +79,9 @@ export async function listOfDevice(
 export async function listAll(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   query: z.output<typeof alarmListQuery>,
 ) {
-  const tenancy = tenancyOf(actor);
-  const scope: repo.AlarmScope = {
-    accountId: tenancy.kind === 'account' ? tenancy.accountId : undefined,
-    assignedTo: assignedOnly(actor),
-  };
   const { rows, total } = await repo.listAlarms(
     ctx.db,
     scope,
@@ -108,15 +108,16 @@ function alarmValues(body: Body) {
 export async function create(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: z.output<typeof deviceAlarmBody>,
 ): Promise<DeviceAlarm> {
-  const scope = scopeOf(actor);
+  const own = ownAccount(scope);
   const id = await changeAlarms(ctx, async (tx) => {
-    const device = await ownDevice(tx, scope, body.deviceId);
+    const device = await ownDevice(tx, own, body.deviceId);
     checkSpill(device, body.waterEnabled);
-    await checkVoiceCall(tx, scope.accountId, body.callEnable);
-    const recipients = await resolveRecipients(tx, actor, scope.accountId, body.users);
-    const alarmId = await repo.insertAlarm(tx, scope.accountId, device.id, {
+    await checkVoiceCall(tx, own.accountId, body.callEnable);
+    const recipients = await resolveRecipients(tx, actor, own.accountId, body.users);
+    const alarmId = await repo.insertAlarm(tx, own.accountId, device.id, {
       ...alarmValues(body),
       kind: 'threshold',
       createdBy: actor.userId,
@@ -130,26 +131,27 @@ export async function create(
     });
     return alarmId;
   });
-  return readAlarm(ctx, actor, id);
+  return readAlarm(ctx, actor, scope, id);
 }
 
 /** Changes a threshold alarm; refused by the editing rule for profile and owner alarms. */
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: Body,
 ): Promise<DeviceAlarm> {
-  const scope = scopeOf(actor);
+  const own = ownAccount(scope);
   await changeAlarms(ctx, async (tx) => {
-    const row = await ownAlarm(tx, scope, id);
+    const row = await ownAlarm(tx, own, id);
     if (row.alarm.kind !== 'threshold') throw notFound();
     checkEditable(actor, row.alarm);
-    const [device] = await repo.findDevices(tx, { accountId: scope.accountId }, [row.device.id]);
+    const [device] = await repo.findDevices(tx, inAccount(own.accountId), [row.device.id]);
     if (device) checkSpill(device, body.waterEnabled);
-    await checkVoiceCall(tx, scope.accountId, body.callEnable);
-    const recipients = await resolveRecipients(tx, actor, scope.accountId, body.users);
-    await repo.updateAlarm(tx, scope.accountId, id, alarmValues(body));
+    await checkVoiceCall(tx, own.accountId, body.callEnable);
+    const recipients = await resolveRecipients(tx, actor, own.accountId, body.users);
+    await repo.updateAlarm(tx, own.accountId, id, alarmValues(body));
     await repo.replaceRecipients(tx, { alarmId: id }, recipients);
     await audit.record(tx, subjectOf(actor), {
       event: 'alarm',
@@ -157,16 +159,21 @@ export async function update(
       information: `Changed alarm "${body.name}" on device "${row.device.name}"`,
     });
   });
-  return readAlarm(ctx, actor, id);
+  return readAlarm(ctx, actor, scope, id);
 }
 
 /** Deletes a threshold or light alarm; refused by the editing rule. */
-export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  const scope = scopeOf(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  const own = ownAccount(scope);
   await changeAlarms(ctx, async (tx) => {
-    const row = await ownAlarm(tx, scope, id);
+    const row = await ownAlarm(tx, own, id);
     checkEditable(actor, row.alarm);
-    await repo.deleteAlarms(tx, scope.accountId, [id]);
+    await repo.deleteAlarms(tx, own.accountId, [id]);
     await audit.record(tx, subjectOf(actor), {
       event: 'alarm',
       action: 'delete',

@@ -13,20 +13,21 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import type { AppContext } from '../../../context.js';
+import { replies, type RouteApp } from '../../../lib/routes.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import { downloadAlarms } from '../exports/downloads.js';
 import * as service from './events-service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 const tags = ['alarms'];
 const scoped =
   'An event of another account is not found (404); a `user` reaches only the events of the devices assigned to them.';
 
 /** Alarm events: acknowledgement (DESIGN.md 9), comments, favourite comments and the alarm report. */
-export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
 
+/** `POST /api/alarms/events/:id/acknowledge`. */
+function acknowledgeRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/alarms/events/:id/acknowledge',
     {
@@ -42,10 +43,19 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.acknowledge(ctx, actorOf(request), request.params.id, request.body),
+      data: await service.acknowledge(
+        ctx,
+        actorOf(request),
+        scopeOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
+}
 
+/** `PUT /api/device-alarm/add-comment/:id`, `GET /api/device-alarm/comments/:id`. */
+function commentRoutes(app: RouteApp, ctx: AppContext) {
   app.put(
     '/api/device-alarm/add-comment/:id',
     {
@@ -63,6 +73,7 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       data: await service.addComment(
         ctx,
         actorOf(request),
+        scopeOf(request),
         request.params.id,
         request.body.comment,
       ),
@@ -82,10 +93,13 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.comments(ctx, actorOf(request), request.params.id),
+      data: await service.comments(ctx, scopeOf(request), request.params.id),
     }),
   );
+}
 
+/** `GET /api/alarms/favouriteComments`, `POST /api/alarms/favouriteComments`, `DELETE /api/alarms/favouriteComments/:id`. */
+function favouriteCommentRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/favouriteComments',
     {
@@ -96,7 +110,9 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: favouriteCommentsReply }),
       },
     },
-    async (request) => ({ data: await service.favourites(ctx, actorOf(request)) }),
+    async (request) => ({
+      data: await service.favourites(ctx, actorOf(request), scopeOf(request)),
+    }),
   );
 
   app.post(
@@ -112,7 +128,12 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.addFavourite(ctx, actorOf(request), request.body.message),
+        data: await service.addFavourite(
+          ctx,
+          actorOf(request),
+          scopeOf(request),
+          request.body.message,
+        ),
       }),
   );
 
@@ -128,11 +149,14 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.removeFavourite(ctx, actorOf(request), request.params.id);
+      await service.removeFavourite(ctx, actorOf(request), scopeOf(request), request.params.id);
       return { data: { ok: true as const } };
     },
   );
+}
 
+/** `/api/alarms/downloadAlarmCSV`, `/api/alarms/downloadAlarmPDF`. */
+function alarmDownloadRoutes(app: RouteApp, ctx: AppContext) {
   for (const format of ['csv', 'pdf'] as const) {
     app.get(
       format === 'csv' ? '/api/alarms/downloadAlarmCSV' : '/api/alarms/downloadAlarmPDF',
@@ -147,8 +171,16 @@ export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
         },
       },
       async (request) => ({
-        data: await downloadAlarms(ctx, actorOf(request), request.query, format),
+        data: await downloadAlarms(ctx, actorOf(request), scopeOf(request), request.query, format),
       }),
     );
   }
+}
+
+export const alarmEventRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  acknowledgeRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  favouriteCommentRoutes(app, ctx);
+  alarmDownloadRoutes(app, ctx);
 };

@@ -8,14 +8,14 @@ import type { AppContext } from '../../../context.js';
 import { conflict, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/index.js';
+import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import { verifyOwnPassword } from '../../auth/unlock.js';
-import { assignedOnly, ownAccountId } from '../../devices/scope.js';
 import * as repo from './events-repo.js';
 import type { AlarmScope } from './repo.js';
 
-const scopeOf = (actor: Actor): AlarmScope => ({
-  accountId: ownAccountId(actor),
-  assignedTo: assignedOnly(actor),
+const alarmScope = (scope: Scope): AlarmScope => ({
+  accountId: ownAccount(scope).accountId,
+  assignedTo: assignedToOf(scope),
 });
 
 function toComment(row: repo.CommentRow): AlarmComment {
@@ -28,8 +28,8 @@ function toComment(row: repo.CommentRow): AlarmComment {
   };
 }
 
-async function visibleEvent(ctx: AppContext, actor: Actor, id: string) {
-  const event = await repo.findEvent(ctx.db, scopeOf(actor), id);
+async function visibleEvent(ctx: AppContext, scope: Scope, id: string) {
+  const event = await repo.findEvent(ctx.db, alarmScope(scope), id);
   if (!event) throw notFound();
   return event;
 }
@@ -55,10 +55,11 @@ function announce(ctx: AppContext, event: repo.EventRow, state: 'acknowledged' |
 export async function acknowledge(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   body: { comment: string; password: string; meaning: SignatureMeaning },
 ) {
-  const event = await visibleEvent(ctx, actor, id);
+  const event = await visibleEvent(ctx, scope, id);
   if (event.acknowledgedAt !== null) throw conflict('alarmAlreadyAcknowledged');
   await verifyOwnPassword(ctx, actor, body.password, {
     event: 'alarm',
@@ -100,10 +101,11 @@ export async function acknowledge(
 export async function addComment(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   id: string,
   comment: string,
 ): Promise<AlarmComment> {
-  const event = await visibleEvent(ctx, actor, id);
+  const event = await visibleEvent(ctx, scope, id);
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await repo.insertComment(tx, {
       alarmEventId: event.id,
@@ -122,23 +124,28 @@ export async function addComment(
   return toComment(row);
 }
 
-export async function comments(ctx: AppContext, actor: Actor, id: string): Promise<AlarmComment[]> {
-  const event = await visibleEvent(ctx, actor, id);
+export async function comments(ctx: AppContext, scope: Scope, id: string): Promise<AlarmComment[]> {
+  const event = await visibleEvent(ctx, scope, id);
   return (await repo.listComments(ctx.db, event.id)).map(toComment);
 }
 
 /** Favourite comments are the person's own (spec monitoring 3). */
-export async function favourites(ctx: AppContext, actor: Actor): Promise<FavouriteComment[]> {
-  ownAccountId(actor);
+export async function favourites(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+): Promise<FavouriteComment[]> {
+  ownAccount(scope);
   return repo.listFavourites(ctx.db, actor.userId);
 }
 
 export async function addFavourite(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   message: string,
 ): Promise<FavouriteComment> {
-  ownAccountId(actor);
+  ownAccount(scope);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.insertFavourite(tx, actor.userId, message);
     if (!row) throw conflict('favouriteExists', 'message');
@@ -151,8 +158,13 @@ export async function addFavourite(
   });
 }
 
-export async function removeFavourite(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  ownAccountId(actor);
+export async function removeFavourite(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
+  ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const row = await repo.deleteFavourite(tx, actor.userId, id);
     if (!row) throw notFound();

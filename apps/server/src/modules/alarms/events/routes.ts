@@ -8,10 +8,10 @@ import {
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import { scopeOf } from '../../../plugins/guard.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'assigned-devices' } as const;
 
 export const alarmRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
@@ -30,7 +30,9 @@ export const alarmRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: recentAlarmsReply }),
       },
     },
-    async (request) => ({ data: await service.recent(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.recent(ctx, scopeOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -46,7 +48,9 @@ export const alarmRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: alarmEventsReply }),
       },
     },
-    async (request) => ({ data: await service.events(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.events(ctx, scopeOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -61,6 +65,6 @@ export const alarmRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: alarmSummaryReply }),
       },
     },
-    async (request) => ({ data: await service.summary(ctx, actorOf(request)) }),
+    async (request) => ({ data: await service.summary(ctx, scopeOf(request)) }),
   );
 };

@@ -10,8 +10,8 @@ import {
 } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
-import type { Actor } from '../../../lib/actor.js';
-import { assignedOnly, ownAccountId, pagination } from '../../devices/scope.js';
+import { pagination } from '../../devices/pagination.js';
+import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as listRepo from './list-repo.js';
 import { eventState } from './state.js';
 import * as repo from './repo.js';
@@ -19,10 +19,10 @@ import * as repo from './repo.js';
 const isMeaning = (value: string | null): value is SignatureMeaning =>
   value !== null && (signatureMeanings as readonly string[]).includes(value);
 
-/** The scope of the actor's alarms: their account's; a `user` their devices' only. */
-export const alarmScopeOf = (actor: Actor): repo.AlarmScope => ({
-  accountId: ownAccountId(actor),
-  assignedTo: assignedOnly(actor),
+/** The scope of the caller's alarms: their account's; a `user` their devices' only. */
+export const alarmScopeOf = (scope: Scope): repo.AlarmScope => ({
+  accountId: ownAccount(scope).accountId,
+  assignedTo: assignedToOf(scope),
 });
 
 function toRecentAlarm(row: repo.RecentAlarmRow): RecentAlarm {
@@ -48,10 +48,10 @@ function toRecentAlarm(row: repo.RecentAlarmRow): RecentAlarm {
 }
 
 /** The Recent alarms card: the account's alarm events but door ones, newest first; a `user` sees their devices' only. */
-export async function recent(ctx: AppContext, actor: Actor, query: z.output<typeof recentQuery>) {
+export async function recent(ctx: AppContext, scope: Scope, query: z.output<typeof recentQuery>) {
   const { rows, total } = await repo.listRecent(
     ctx.db,
-    alarmScopeOf(actor),
+    alarmScopeOf(scope),
     query.page,
     query.pageSize,
   );
@@ -108,13 +108,13 @@ export function eventFilterOf(query: {
  * The alarm events page: every excursion the actor may see (their account's; a `user` their
  * devices'), newest first, filtered by state, device, location and start time, a page at a time.
  */
-export async function events(ctx: AppContext, actor: Actor, query: EventsQuery) {
+export async function events(ctx: AppContext, scope: Scope, query: EventsQuery) {
   const filter: listRepo.EventFilter = {
     ...eventFilterOf(query),
     ...(query.from ? { from: new Date(query.from) } : {}),
     ...(query.to ? { to: new Date(query.to) } : {}),
   };
-  const { rows, total } = await listRepo.listEvents(ctx.db, alarmScopeOf(actor), filter, query);
+  const { rows, total } = await listRepo.listEvents(ctx.db, alarmScopeOf(scope), filter, query);
   const now = new Date();
   return {
     list: rows.map((row) => toEventItem(row, now)),
@@ -123,6 +123,6 @@ export async function events(ctx: AppContext, actor: Actor, query: EventsQuery) 
 }
 
 /** The top bar's counts of the actor's alarms that need someone. */
-export function summary(ctx: AppContext, actor: Actor): Promise<AlarmSummary> {
-  return listRepo.summary(ctx.db, alarmScopeOf(actor));
+export function summary(ctx: AppContext, scope: Scope): Promise<AlarmSummary> {
+  return listRepo.summary(ctx.db, alarmScopeOf(scope));
 }

@@ -5,7 +5,7 @@ import { badRequest } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/index.js';
-import { assignedOnly, ownAccountId } from '../../devices/scope.js';
+import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import { exportFileUrl } from '../../files/links.js';
 import { dayMs } from '../../../lib/durations.js';
 import { alarmReportKind, insertTask, scheduleExportCleanup } from '../../tasks/index.js';
@@ -31,14 +31,15 @@ export function withinReportRange(from: Date, to: Date): boolean {
 export async function downloadAlarms(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   query: DownloadQuery,
   format: 'csv' | 'pdf',
 ): Promise<{ url: string; taskId: string }> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   const from = new Date(query.startTime);
   const to = new Date(query.endTime);
   if (!withinReportRange(from, to)) throw badRequest('alarmReportRangeTooLong', 'startTime');
-  const assignedTo = assignedOnly(actor);
+  const assignedTo = assignedToOf(scope);
   const params: AlarmReportParams = {
     from: from.toISOString(),
     to: to.toISOString(),

@@ -8,20 +8,22 @@ import {
   okReply,
 } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import type { AppContext } from '../../../context.js';
+import { replies, type RouteApp } from '../../../lib/routes.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import * as service from './service.js';
 
-const members = { roles: ['super_user', 'user'] } as const;
-const owners = { roles: ['super_user'] } as const;
+const members = { roles: ['super_user', 'user'], scope: 'account' } as const;
+const owners = { roles: ['super_user'], scope: 'account' } as const;
 const applies =
   'Applies the profile to each chosen device as one alarm with `profileId` (thresholds and recipients copied; temperatures Celsius). Devices no longer chosen lose their profile alarm.';
 
 /** Alert profiles (spec monitoring 2, 3, 5, 7): only a super_user changes them. */
-export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
-  const { ctx } = app;
-  const tags = ['alert profiles'];
 
+const tags = ['alert profiles'];
+
+/** `GET /api/alarms/getAlarmProfiles`. */
+function profileListRoutes(app: RouteApp, ctx: AppContext) {
   app.get(
     '/api/alarms/getAlarmProfiles',
     {
@@ -34,9 +36,14 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: alertProfileListReply }),
       },
     },
-    async (request) => ({ data: await service.list(ctx, actorOf(request), request.query) }),
+    async (request) => ({
+      data: await service.list(ctx, actorOf(request), scopeOf(request), request.query),
+    }),
   );
+}
 
+/** `POST /api/alarms/setAlarmProfile`, `POST /api/alarms/updateAlarmProfile`, `POST /api/alarms/deleteAlarmProfile`. */
+function profileEditRoutes(app: RouteApp, ctx: AppContext) {
   app.post(
     '/api/alarms/setAlarmProfile',
     {
@@ -50,7 +57,9 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.create(ctx, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await service.create(ctx, actorOf(request), scopeOf(request), request.body),
+      }),
   );
 
   app.post(
@@ -65,7 +74,9 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
         response: replies({ 200: alertProfileReply }),
       },
     },
-    async (request) => ({ data: await service.update(ctx, actorOf(request), request.body) }),
+    async (request) => ({
+      data: await service.update(ctx, actorOf(request), scopeOf(request), request.body),
+    }),
   );
 
   app.post(
@@ -80,8 +91,14 @@ export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => {
-      await service.remove(ctx, actorOf(request), request.body.profileId);
+      await service.remove(ctx, actorOf(request), scopeOf(request), request.body.profileId);
       return { data: { ok: true as const } };
     },
   );
+}
+
+export const alertProfileRoutes: FastifyPluginCallbackZod = (app) => {
+  const { ctx } = app;
+  profileListRoutes(app, ctx);
+  profileEditRoutes(app, ctx);
 };

@@ -9,6 +9,7 @@ import type { AppContext } from '../../../context.js';
 import type { Tx } from '../../../db/client.js';
 import { notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
+import { inAccount, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as alarmsRepo from '../definitions/repo.js';
 import {
   changeAlarms,
@@ -20,7 +21,6 @@ import {
   toRecipient,
 } from '../definitions/shared.js';
 import * as audit from '../../audit/index.js';
-import { ownAccountId } from '../../devices/scope.js';
 import * as repo from './repo.js';
 
 /**
@@ -70,9 +70,10 @@ function toProfile(
 export async function list(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   query: z.output<typeof alertProfileQuery>,
 ) {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   if (actor.role !== 'super_user') return { result: [], meta: { total: 0 } };
   const rows = await repo.listProfiles(ctx.db, accountId, query.search);
   const ids = rows.map((row) => row.id);
@@ -110,7 +111,7 @@ function profileValues(body: Body) {
  */
 async function apply(tx: Tx, actor: Actor, accountId: string, profileId: string, body: Body) {
   const ids = [...new Set(body.devices)];
-  const devices = await alarmsRepo.findDevices(tx, { accountId }, ids);
+  const devices = await alarmsRepo.findDevices(tx, inAccount(accountId), ids);
   if (devices.length !== ids.length) throw notFound();
   for (const device of devices) checkSpill(device, body.waterEnabled);
   await checkVoiceCall(tx, accountId, body.callEnable);
@@ -141,8 +142,13 @@ async function apply(tx: Tx, actor: Actor, accountId: string, profileId: string,
 
 const names = (devices: { name: string }[]) => devices.map((d) => `"${d.name}"`).join(', ');
 
-export async function create(ctx: AppContext, actor: Actor, body: Body): Promise<AlertProfile> {
-  const accountId = ownAccountId(actor);
+export async function create(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  body: Body,
+): Promise<AlertProfile> {
+  const accountId = ownAccount(scope).accountId;
   const id = await changeAlarms(ctx, async (tx) => {
     const profileId = await repo.insertProfile(tx, accountId, {
       ...profileValues(body),
@@ -162,9 +168,10 @@ export async function create(ctx: AppContext, actor: Actor, body: Body): Promise
 export async function update(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: Body & { profileId: string },
 ): Promise<AlertProfile> {
-  const accountId = ownAccountId(actor);
+  const accountId = ownAccount(scope).accountId;
   await changeAlarms(ctx, async (tx) => {
     const profile = await repo.findProfile(tx, accountId, body.profileId);
     if (!profile) throw notFound();
@@ -181,8 +188,13 @@ export async function update(
   return read(ctx, accountId, body.profileId);
 }
 
-export async function remove(ctx: AppContext, actor: Actor, profileId: string): Promise<void> {
-  const accountId = ownAccountId(actor);
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  profileId: string,
+): Promise<void> {
+  const accountId = ownAccount(scope).accountId;
   await changeAlarms(ctx, async (tx) => {
     const profile = await repo.findProfile(tx, accountId, profileId);
     if (!profile) throw notFound();

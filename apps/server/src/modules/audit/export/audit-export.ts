@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.js';
 import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
+import { allAccounts, inAccount } from '../../../lib/scope.js';
 import { platformOwner } from '../../files/links.js';
 import { buildTaskFile, pendingTask, withProgress, type ExportDeps } from '../../tasks/index.js';
 import * as auditRepo from '../repo.js';
@@ -9,8 +10,7 @@ import { writeAuditPdf, type AuditRow, type AuditRowPages } from './audit-pdf.js
 
 function filterOf(params: AuditExportParams): auditRepo.AuditFilter {
   return {
-    tenancy: { kind: 'platform' },
-    accountId: params.accountId,
+    scope: params.accountId === undefined ? allAccounts : inAccount(params.accountId),
     event: params.event,
     action: params.action,
     search: params.search,
@@ -45,7 +45,10 @@ export async function runAuditExport(deps: ExportDeps, taskId: string): Promise<
   await buildTaskFile(deps, { id: taskId, owner, format: 'pdf' }, async (file) => {
     const filter = filterOf(params);
     const total = await auditRepo.countEntries(db, filter);
-    const verification = await auditService.verify(db, params.accountId);
+    const verification = await auditService.verify(
+      db,
+      params.accountId === undefined ? allAccounts : inAccount(params.accountId),
+    );
     const pages: AuditRowPages = withProgress(
       entryPages(db, filter, deps.pageSize ?? 2000),
       total,

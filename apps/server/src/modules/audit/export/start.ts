@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { badRequest, forbidden, notFound } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
-import { subjectOf, tenancyOf, type Actor } from '../../../lib/actor.js';
+import { subjectOf, type Actor } from '../../../lib/actor.js';
+import type { Scope } from '../../../lib/scope.js';
 import {
   auditExportKind,
   insertTask,
@@ -37,13 +38,13 @@ export function describeFilter(params: AuditExportParams): string {
 export async function startAuditExport(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: LogDataBody,
 ): Promise<TaskRow> {
   if (actor.role === 'user') throw forbidden();
   if (body.startDate && body.endDate && Date.parse(body.startDate) > Date.parse(body.endDate))
     throw badRequest('dateRangeInvalid', 'startDate');
-  const tenancy = tenancyOf(actor);
-  const accountId = tenancy.kind === 'account' ? tenancy.accountId : body.account;
+  const accountId = scope.kind === 'account' ? scope.accountId : body.account;
   const task = await ctx.db.transaction(async (tx) => {
     const account = accountId ? await findExportedAccount(tx, accountId) : undefined;
     if (accountId && !account) throw notFound();

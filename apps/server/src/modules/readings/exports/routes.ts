@@ -1,7 +1,7 @@
 import { downloadQuery, downloadReply } from '@vigil/contracts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../lib/routes.js';
-import { actorOf } from '../../../plugins/guard.js';
+import { actorOf, scopeOf } from '../../../plugins/guard.js';
 import { deviceReaders } from '../routes.js';
 import * as service from './start.js';
 
@@ -28,7 +28,13 @@ export const rawExportRoutes: FastifyPluginCallbackZod = (app) => {
         },
       },
       async (request) => ({
-        data: await service.download(ctx, actorOf(request), request.query, format),
+        data: await service.download(
+          ctx,
+          actorOf(request),
+          scopeOf(request),
+          request.query,
+          format,
+        ),
       }),
     );
   }

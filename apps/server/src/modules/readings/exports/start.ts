@@ -5,6 +5,7 @@ import { badRequest } from '../../../errors.js';
 import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import { dayMs } from '../../../lib/durations.js';
+import type { Scope } from '../../../lib/scope.js';
 import * as audit from '../../audit/index.js';
 import { exportFileUrl } from '../../files/links.js';
 import { insertTask, scheduleExportCleanup, type TaskRow } from '../../tasks/index.js';
@@ -19,6 +20,7 @@ type RawExportRequest = Omit<RawExportParams, 'deviceName' | 'language'>;
 async function startRawExport(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   request: RawExportRequest,
 ): Promise<TaskRow> {
   const from = Date.parse(request.from);
@@ -26,7 +28,7 @@ async function startRawExport(
   if (from > to) throw badRequest('rangeInvalid', 'to');
   if (to - from > maxExportDays * dayMs) throw badRequest('rangeTooLong', 'to');
   const task = await ctx.db.transaction(async (tx) => {
-    const device = await readableDevice(tx, actor, request.deviceId);
+    const device = await readableDevice(tx, scope, request.deviceId);
     const params: RawExportParams = {
       ...request,
       deviceId: device.id,
@@ -57,21 +59,23 @@ async function startRawExport(
 export async function startRawExportTask(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   body: RawDataBody,
 ): Promise<TaskRow> {
   const { deviceId, from, to, format, timezone } = body;
-  return startRawExport(ctx, actor, { deviceId, from, to, format, timezone });
+  return startRawExport(ctx, actor, scope, { deviceId, from, to, format, timezone });
 }
 
 /** `GET /api/device/downloadCsv|downloadPdf`: starts the export; `url` serves the file once it completes. */
 export async function download(
   ctx: AppContext,
   actor: Actor,
+  scope: Scope,
   query: DownloadQuery,
   format: 'csv' | 'pdf',
 ): Promise<{ url: string; taskId: string }> {
   const { deviceId, from, to, timezone } = query;
-  const row = await startRawExport(ctx, actor, { deviceId, from, to, timezone, format });
+  const row = await startRawExport(ctx, actor, scope, { deviceId, from, to, timezone, format });
   const url = await exportFileUrl(ctx.links, { id: row.id, accountId: row.accountId ?? '' });
   return { url, taskId: row.id };
 }
