@@ -120,8 +120,8 @@ const infrastructure = fp(
   { name: 'infrastructure' },
 );
 
-/** Builds the HTTP app from its plugins, in layers (STYLE.md 1); it never listens. */
-export async function buildApp(ctx: AppContext, logger: Logger): Promise<FastifyInstance> {
+/** Fastify with the API's validation, serialisation and error shape, before any plugin. */
+function createFastify(ctx: AppContext, logger: Logger) {
   const loggerInstance: FastifyBaseLogger = logger;
   const app = Fastify({
     loggerInstance,
@@ -142,8 +142,12 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   );
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  return app;
+}
+type App = ReturnType<typeof createFastify>;
 
-  // 1. External plugins.
+/** 1. External plugins: security headers, rate limits, multipart, the OpenAPI document. */
+async function registerExternalPlugins(app: App, ctx: AppContext) {
   await app.register(helmet, helmetOptions(ctx.config.publicUrl));
   await app.register(noStoreByDefault);
   await app.register(rateLimit, { global: false });
@@ -165,16 +169,10 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
-  // 2. Our infrastructure.
-  await app.register(infrastructure, { ctx });
-  await app.register(metricsPlugin);
-  await app.register(guardPlugin, {
-    authenticate: (token, ip) => actorOfToken(ctx, token, ip),
-  });
-  await app.register(realtimePlugin);
-
-  // 3. Domain routes.
+/** 3. Every domain's routes, in the order they have always registered. */
+async function registerDomainRoutes(app: App) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
@@ -205,7 +203,20 @@ export async function buildApp(ctx: AppContext, logger: Logger): Promise<Fastify
   await app.register(messageTemplateRoutes);
   await app.register(notificationRoutes);
   await app.register(alarmEventRoutes);
+}
 
+/** Builds the HTTP app from its plugins, in layers (STYLE.md 1); it never listens. */
+export async function buildApp(ctx: AppContext, logger: Logger): Promise<FastifyInstance> {
+  const app = createFastify(ctx, logger);
+  await registerExternalPlugins(app, ctx);
+  // 2. Our infrastructure.
+  await app.register(infrastructure, { ctx });
+  await app.register(metricsPlugin);
+  await app.register(guardPlugin, {
+    authenticate: (token, ip) => actorOfToken(ctx, token, ip),
+  });
+  await app.register(realtimePlugin);
+  await registerDomainRoutes(app);
   await serveWebApp(app, ctx.config.webDir, (reply) =>
     reply.code(404).send(errorBody(messages.notFound)),
   );

@@ -194,6 +194,52 @@ function alreadyPlaced(kind: 'Location' | 'Device', name: string, mapTitle: stri
   return error;
 }
 
+type MapSaveBody = z.output<typeof mapSaveBody>;
+type PlacedDeviceRow = Awaited<ReturnType<typeof repo.devicesOf>>[number];
+type AccountMapRow = Awaited<ReturnType<typeof repo.lockAccountMaps>>[number];
+
+/** A location or device of this save already on another of the account's maps: 409. */
+function refusePlacedElsewhere(
+  maps: AccountMapRow[],
+  mapId: string,
+  locations: Map<string, string>,
+  devices: Map<string, PlacedDeviceRow>,
+) {
+  for (const other of maps) {
+    if (other.id === mapId) continue;
+    for (const placed of other.locationSettings as PlacedLocation[]) {
+      const name = locations.get(placed.id);
+      if (name !== undefined) throw alreadyPlaced('Location', name, other.title);
+    }
+    for (const placed of other.deviceSettings as PlacedDevice[]) {
+      const device = devices.get(placed.id);
+      if (device) throw alreadyPlaced('Device', device.name, other.title);
+    }
+  }
+}
+
+/** The placed items as stored: names, addresses and offline state as the rows have them now. */
+function placedSettings(
+  body: MapSaveBody,
+  locations: Map<string, string>,
+  devices: Map<string, PlacedDeviceRow>,
+) {
+  const locationSettings = body.location_settings.map((placed) => ({
+    ...placed,
+    title: locations.get(placed.id) ?? placed.title,
+  }));
+  const deviceSettings = body.device_settings.map((placed) => {
+    const device = devices.get(placed.id);
+    return {
+      ...placed,
+      deviceId: device?.deviceId ?? placed.deviceId,
+      name: device?.name ?? placed.name,
+      offline: device ? device.status !== 'active' : placed.offline,
+    };
+  });
+  return { locationSettings, deviceSettings };
+}
+
 /**
  * Saves where the map's locations and devices sit, its image offset, radius and scale. Every
  * placed location and device must be the account's and on no other map (checked with the
@@ -203,7 +249,7 @@ export async function save(
   ctx: AppContext,
   actor: Actor,
   scope: Scope,
-  body: z.output<typeof mapSaveBody>,
+  body: MapSaveBody,
 ): Promise<MapItem> {
   const accountId = ownAccount(scope).accountId;
   const locationIds = body.location_settings.map((placed) => placed.id);
@@ -226,30 +272,8 @@ export async function save(
       throw badRequest('mapLocationUnknown', 'location_settings');
     if (deviceIds.some((id) => !devices.has(id)))
       throw badRequest('mapDeviceUnknown', 'device_settings');
-    for (const other of all) {
-      if (other.id === body.id) continue;
-      for (const placed of other.locationSettings as PlacedLocation[]) {
-        const name = locations.get(placed.id);
-        if (name !== undefined) throw alreadyPlaced('Location', name, other.title);
-      }
-      for (const placed of other.deviceSettings as PlacedDevice[]) {
-        const device = devices.get(placed.id);
-        if (device) throw alreadyPlaced('Device', device.name, other.title);
-      }
-    }
-    const locationSettings = body.location_settings.map((placed) => ({
-      ...placed,
-      title: locations.get(placed.id) ?? placed.title,
-    }));
-    const deviceSettings = body.device_settings.map((placed) => {
-      const device = devices.get(placed.id);
-      return {
-        ...placed,
-        deviceId: device?.deviceId ?? placed.deviceId,
-        name: device?.name ?? placed.name,
-        offline: device ? device.status !== 'active' : placed.offline,
-      };
-    });
+    refusePlacedElsewhere(all, body.id, locations, devices);
+    const { locationSettings, deviceSettings } = placedSettings(body, locations, devices);
     await repo.updateSettings(tx, accountId, body.id, {
       imageSettings: body.image_settings,
       locationSettings,
