@@ -58,3 +58,16 @@ export function arrayLiteral(values: readonly (number | string | null)[]): strin
 export function accountCondition(column: AnyColumn, scope: AccountScope): SQL | undefined {
   return scope.kind === 'platform' ? undefined : eq(column, scope.accountId);
 }
+
+/** A LIKE pattern matching `search` anywhere, its wildcards taken literally. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A unique index refused the row (SQLSTATE 23505), however deep the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, deviceUsers } from '../../db/schema/index.js';
-import { assignedTo } from './repo.js';
+import { assignedTo } from '../../db/assignments.js';
 
 const stateColumns = {
   id: devices.id,

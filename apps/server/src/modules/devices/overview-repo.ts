@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { devices, locations } from '../../db/schema/index.js';
 import { readingJson } from '../readings/index.js';
-import { assignedTo } from './repo.js';
+import { assignedTo } from '../../db/assignments.js';
 
 export type OverviewRow = {
   id: string;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountCondition, queryRows } from '../../db/query.js';
+import { assignedTo } from '../../db/assignments.js';
+import { accountCondition, isUniqueViolation, likePattern, queryRows } from '../../db/query.js';
 import type { AccountScope, Scope } from '../../lib/scope.js';
 import {
   accounts,
@@ -15,7 +16,6 @@ import {
 type NewDevice = typeof devices.$inferInsert;
 
 /** An ILIKE pattern that matches `search` literally anywhere in a value. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const deviceColumns = {
   id: devices.id,
@@ -85,10 +85,6 @@ export type DeviceFilter = {
   inLocation?: boolean;
   search?: string;
 };
-
-export const assignedTo = (userId: string): SQL =>
-  sql`exists (select 1 from ${deviceUsers} where ${deviceUsers.deviceId} = ${devices.id}
-    and ${deviceUsers.userId} = ${userId})`;
 
 function listConditions(scope: AccountScope, filter: DeviceFilter): SQL | undefined {
   const pattern = filter.search ? likePattern(filter.search) : undefined;
@@ -215,14 +211,6 @@ export type DeviceChanges = Partial<
 >;
 
 /** True for a unique index violation (PostgreSQL 23505), however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Updates a device; false when its new hardware id was registered meanwhile (the unique

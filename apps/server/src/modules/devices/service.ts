@@ -1,4 +1,3 @@
-import { alarmDefinitionsChanged } from '../alarms/index.js';
 import type {
   Device,
   deviceBody,
@@ -17,10 +16,10 @@ import { allAccounts, ownAccount, ownListAccount, type Scope } from '../../lib/s
 import { requireUnlocked } from '../auth/unlock.js';
 import * as gatewaysRepo from '../gateways/repo.js';
 import * as locationsRepo from '../locations/repo.js';
-import { csvHeaders, toCsv } from './csv.js';
+import { csvHeaders, toCsv } from '../../lib/list-csv.js';
 import { purgeReadingsJob } from './purge.js';
 import * as repo from './repo.js';
-import { pagination } from './pagination.js';
+import { pagination } from '../../lib/pagination.js';
 import { deviceCsvColumns, toDevice } from './view.js';
 
 type DeviceInput = z.output<typeof deviceBody>;
@@ -285,7 +284,7 @@ export async function update(
     await applyUpdate(ctx, tx, actor, current, body);
   });
   // The spill sensor's invert-signal flag is part of how its water alarms are judged.
-  alarmDefinitionsChanged(ctx);
+  ctx.alarms.definitions.invalidate();
   return deviceView(ctx.db, scope, id);
 }
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query.js';
 import { devices, doorEvents, locations } from '../../db/schema/index.js';
-import { assignedTo } from '../devices/repo.js';
+import { assignedTo } from '../../db/assignments.js';
 import type { LatestDoorEvent } from './transitions.js';
 
 export type NewOpening = {

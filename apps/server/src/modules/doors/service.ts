@@ -1,7 +1,7 @@
 import type { recentQuery } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { pagination } from '../devices/pagination.js';
+import { pagination } from '../../lib/pagination.js';
 import { assignedToOf, ownAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 import { toDoorOpening } from './view.js';

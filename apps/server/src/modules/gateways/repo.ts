@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { accountCondition } from '../../db/query.js';
 import type { AccountScope, Scope } from '../../lib/scope.js';
 import { accounts, devices, gateways } from '../../db/schema/index.js';
-import { isUniqueViolation, likePattern } from '../devices/repo.js';
+import { isUniqueViolation, likePattern } from '../../db/query.js';
 
 const deviceCount = sql<number>`(select count(*) from ${devices} where ${devices.gatewayId} = ${gateways.id})::int`;
 

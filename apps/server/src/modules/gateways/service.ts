@@ -6,8 +6,8 @@ import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
 import { requireUnlocked } from '../auth/unlock.js';
-import { csvHeaders, toCsv } from '../devices/csv.js';
-import { pagination } from '../devices/pagination.js';
+import { csvHeaders, toCsv } from '../../lib/list-csv.js';
+import { pagination } from '../../lib/pagination.js';
 import { mqttConnection, newSecret } from './credentials.js';
 import * as repo from './repo.js';
 import {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { devices, locations } from '../../db/schema/index.js';
-import { assignedTo } from '../devices/repo.js';
+import { assignedTo } from '../../db/assignments.js';
 
 export type LocationRow = { id: string; name: string; deviceCount: number; createdAt: Date };
 

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { pagination } from '../devices/pagination.js';
+import { pagination } from '../../lib/pagination.js';
 import { assignedToOf, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 

@@ -12,7 +12,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { defaultTemplates } from '../notifications/index.js';
 import * as audit from '../audit/index.js';
-import { pagination } from '../devices/pagination.js';
+import { pagination } from '../../lib/pagination.js';
 import { type AccountScope, allAccounts, inAccount, type Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 

@@ -13,7 +13,7 @@ import { allAccounts, inAccount, ownAccount, type Scope } from '../../lib/scope.
 import { randomToken } from '../../lib/secrets.js';
 import { checkWebhookTarget } from '../../notify/webhook-target.js';
 import * as audit from '../audit/index.js';
-import { pagination } from '../devices/pagination.js';
+import { pagination } from '../../lib/pagination.js';
 import * as repo from './repo.js';
 
 type Query = z.output<typeof notificationQuery>;

@@ -24,7 +24,7 @@ import { ownAccount, type Scope } from '../../lib/scope.js';
 import { enqueue } from '../../jobs/queue.js';
 import { lastEndedPeriod, nextRunAt, reportRunJob, type ReportFrequency } from './schedule.js';
 import * as audit from '../audit/index.js';
-import { pagination } from '../devices/pagination.js';
+import { pagination } from '../../lib/pagination.js';
 import * as repo from './repo.js';
 
 /**

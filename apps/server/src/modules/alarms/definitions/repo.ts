@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client.js';
 import { accountCondition } from '../../../db/query.js';
 import type { OwnScope, Scope } from '../../../lib/scope.js';
 import { accounts, alarms, alarmUsers, devices, users } from '../../../db/schema/index.js';
-import { assignedTo } from '../../devices/repo.js';
+import { assignedTo } from '../../../db/assignments.js';
 
 /**
  * Whose alarms a query sees: one account (or every account for a platform administrator);

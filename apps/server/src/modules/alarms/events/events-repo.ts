@@ -10,7 +10,7 @@ import {
   locations,
   users,
 } from '../../../db/schema/index.js';
-import { assignedTo } from '../../devices/repo.js';
+import { assignedTo } from '../../../db/assignments.js';
 import {
   eventConditions,
   eventListColumns,

@@ -9,7 +9,7 @@ import {
   locations,
   users,
 } from '../../../db/schema/index.js';
-import { assignedTo } from '../../devices/repo.js';
+import { assignedTo } from '../../../db/assignments.js';
 import type { AlarmScope } from './repo.js';
 
 /** Which excursions to list: any of `states`, of one device or location, started in a range. */

@@ -10,7 +10,7 @@ import {
 } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
-import { pagination } from '../../devices/pagination.js';
+import { pagination } from '../../../lib/pagination.js';
 import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
 import * as listRepo from './list-repo.js';
 import { eventState } from './state.js';

@@ -1,4 +1,4 @@
-import { csvOfRecords, type CsvCell } from '../../lib/csv.js';
+import { csvOfRecords, type CsvCell } from './csv.js';
 
 /**
  * A list download (deviceList.csv, gatewayList.csv): a header row, then one row per record,
