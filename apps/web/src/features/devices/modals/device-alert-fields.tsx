@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTemperatureUnit } from '../../../lib/use-temperature-unit';
 import { equipmentTypeLabel, type EquipmentType } from '../components/equipment-type';
 import { frequencyLabel } from '../components/frequency';
-import type { DeviceForm } from './device-form';
+import type { DeviceFormHandle } from './device-form-schema';
 
 const isEquipmentType = (value: string | null): value is EquipmentType =>
   (equipmentTypes as readonly (string | null)[]).includes(value);
@@ -13,7 +13,7 @@ const isEquipmentType = (value: string | null): value is EquipmentType =>
  * Equipment, offline alerts and the water sensor. Spec platform 4: inactive equipment has no
  * offline alerts; the spill sensor reveals the inverted-signal option.
  */
-export function DeviceAlertFields({ form }: { form: DeviceForm }) {
+export function DeviceAlertFields({ form }: { form: DeviceFormHandle }) {
   const { t } = useTranslation();
   const unit = useTemperatureUnit();
   const { equipmentStatus, offlineAlarmEnable, spillSensor } = form.values;
@@ -70,7 +70,7 @@ export function DeviceAlertFields({ form }: { form: DeviceForm }) {
 }
 
 /** How often an offline device alerts, and after how long it counts as offline. */
-function OfflineTimingFields({ form, disabled }: { form: DeviceForm; disabled: boolean }) {
+function OfflineTimingFields({ form, disabled }: { form: DeviceFormHandle; disabled: boolean }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

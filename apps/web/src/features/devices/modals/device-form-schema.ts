@@ -1,3 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
 import {
   defaultTtl,
   deviceBody,
@@ -90,3 +91,6 @@ export function updateDeviceBody(
     ...(idChanged ? { deviceId: values.deviceId.trim(), unlockToken } : {}),
   };
 }
+
+/** The device form's state and helpers, as its field sections receive it. */
+export type DeviceFormHandle = UseFormReturnType<DeviceFormValues>;

@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import type { Device } from '@vigil/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,6 @@ import { DeviceAlertFields } from './device-alert-fields';
 import { deviceFormSchema, initialDeviceValues, type DeviceFormValues } from './device-form-schema';
 import { DevicePlacementFields } from './device-placement-fields';
 import { useSaveDevice } from './use-save-device';
-
-export type DeviceForm = UseFormReturnType<DeviceFormValues>;
 
 interface DeviceFormProps {
   device: Device | undefined;

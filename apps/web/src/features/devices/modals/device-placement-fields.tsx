@@ -2,12 +2,12 @@ import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGatewayOptions } from '../api/list-gateway-options';
-import type { DeviceForm } from './device-form';
+import type { DeviceFormHandle } from './device-form-schema';
 import { defaultTimezone } from './device-form-schema';
 import { LocationField } from './location-field';
 
 interface PlacementProps {
-  form: DeviceForm;
+  form: DeviceFormHandle;
   ownUserId: string;
 }
 

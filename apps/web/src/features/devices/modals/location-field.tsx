@@ -7,10 +7,10 @@ import { errorText } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddLocation } from '../api/add-location';
 import { useLocations } from '../api/list-locations';
-import type { DeviceForm } from './device-form';
+import type { DeviceFormHandle } from './device-form-schema';
 
 interface LocationFieldProps {
-  form: DeviceForm;
+  form: DeviceFormHandle;
   ownUserId: string;
 }
 
