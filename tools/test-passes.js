@@ -8,7 +8,7 @@
  * `node tools/test-passes.js checks` runs lint, typecheck and format:check (the first part of
  * `npm test`), or says why it does not.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
 export const databaseOnlyPass = process.env.VIGIL_TEST_DATABASE_PASS === '1';
@@ -54,15 +54,34 @@ export const isolatedServerFiles = [
   'test/integration/simulator-load.test.ts',
 ];
 
+/** Runs `npm run <script>`; resolves with its output (stdout and stderr, as they came) and status. */
+function runScript(script) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (status) => {
+      resolve({ output: Buffer.concat(chunks).toString(), status });
+    });
+  });
+}
+
 if (process.argv[2] === 'checks') {
   if (databaseOnlyPass) {
     console.log(
       'lint, typecheck and format:check ran in the first pass (VIGIL_TEST_DATABASE_PASS=1)',
     );
   } else {
-    for (const script of ['lint', 'typecheck', 'format:check']) {
-      const { status } = spawnSync('npm', ['run', script], { stdio: 'inherit' });
-      if (status !== 0) process.exit(status ?? 1);
+    // Side by side (each is one single-threaded process; the machine has two cores or more),
+    // each one's output printed whole once it ends, in this order.
+    const runs = ['lint', 'typecheck', 'format:check'].map((script) => runScript(script));
+    let failed = 0;
+    for (const run of runs) {
+      const { output, status } = await run;
+      process.stdout.write(output);
+      if (status !== 0 && failed === 0) failed = status ?? 1;
     }
+    if (failed !== 0) process.exit(failed);
   }
 }
