@@ -11,11 +11,7 @@
 export { deviceThresholdAlarms } from './definitions/device-thresholds.js';
 export { alarmExportJobHandlers } from './exports/alarm-export.js';
 export { realtimeAnnouncer, type Announce } from './engine/announce.js';
-export {
-  alarmDefinitionsChanged,
-  createAlarmDefinitions,
-  type AlarmDefinitions,
-} from './engine/definitions.js';
+export { createAlarmDefinitions, type AlarmDefinitions } from './engine/definitions.js';
 export { createAlarmEngine, type AlarmEngine } from './engine/engine.js';
 export {
   alarmSweepJobHandlers,
