@@ -43,16 +43,12 @@ const serverOutsideDomains = readdirSync(serverSrc).filter((name) => name !== 'm
 /**
  * A domain gathered into one folder is used by everything else (other domains, the composition
  * root, infrastructure) through its index.ts only, and app.ts mounts its routes from its http.ts
- * or routes.ts; inside, its files import each other freely. `notYet` names the folders of
- * apps/server/src that still reach inside the domain (another change moves them).
+ * or routes.ts; inside, its files import each other freely.
  * @param {string} domain
- * @param {string[]} [notYet]
  */
-const throughIndex = (domain, notYet = []) =>
+const throughIndex = (domain) =>
   [
-    ...serverOutsideDomains
-      .filter((name) => !notYet.includes(name))
-      .map((name) => `./${serverSrc}/${name}`),
+    ...serverOutsideDomains.map((name) => `./${serverSrc}/${name}`),
     ...serverDomains
       .filter((other) => other !== domain)
       .map((other) => `./${serverSrc}/modules/${other}`),
@@ -77,29 +73,83 @@ const throughIndex = (domain, notYet = []) =>
  * domains' own background work (notification fan-out and delivery, the exports) lives in the
  * domain. Reports reach the domains it reads through their index.ts.
  */
+/**
+ * The domains in layers, the lowest first: a domain uses only domains of lower layers (through
+ * their index.ts), never one of its own layer or above, so that no two domains import each other,
+ * even by a detour. A new domain takes its place here (the config refuses a domain it cannot
+ * place). docs/architecture.md draws the same picture.
+ */
+const serverDomainLayers = [
+  ['files', 'gateway-logs', 'health', 'ingest'],
+  ['tasks'],
+  ['audit'],
+  ['dashboard', 'firmware', 'locations', 'notifications', 'readings'],
+  ['accounts', 'doors', 'maps', 'message-templates'],
+  ['users'],
+  ['auth', 'reports'],
+  ['alarms', 'gateways'],
+  ['broker-hook', 'devices'],
+];
+const unplaced = serverDomains.filter((domain) => !serverDomainLayers.flat().includes(domain));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.js: place modules/${unplaced.join(', ')} in serverDomainLayers`);
+}
+const domainLayers = serverDomainLayers.flatMap((layer, level) =>
+  layer.map((domain) => ({
+    target: `./${serverSrc}/modules/${domain}`,
+    uses: serverDomainLayers.slice(0, level).flat(),
+  })),
+);
+
+/**
+ * Issue 21: infrastructure imports no domain. lib/ (pure helpers), jobs/ (the queue, worker and
+ * clock, and the document writers' shared parts: chart, fonts, words), notify/ (mailer, SMS and
+ * voice provider, webhook transport), the ingest path, the socket server, the route guard and
+ * metrics, the broker accounts and the database layer import nothing under modules/: what they
+ * need of a domain is declared on their side (ingest/ports.ts, realtime/ports.ts, …) and handed
+ * in by the composition root (runtime.ts, ingest-path.ts, realtime-sources.ts, schedules.ts,
+ * app.ts). The AppContext (context.ts, core-context.ts), which every domain imports, imports
+ * neither a domain nor the composition root. Every domain is used through its index.ts, and
+ * only by the domains above it.
+ */
+const compositionRoot = [
+  'main.ts',
+  'runtime.ts',
+  'app.ts',
+  'schedules.ts',
+  'ingest-path.ts',
+  'realtime-sources.ts',
+];
 const serverBoundaries = [
-  ...['lib', 'jobs', 'notify', 'ingest', 'realtime', 'plugins', 'broker-auth'].map(
+  ...['lib', 'jobs', 'notify', 'ingest', 'realtime', 'plugins', 'broker-auth', 'db'].map(
     (infrastructure) => ({
-      target: `./apps/server/src/${infrastructure}`,
-      from: './apps/server/src/modules',
+      target: `./${serverSrc}/${infrastructure}`,
+      from: `./${serverSrc}/modules`,
       message: `${infrastructure}/ is infrastructure: it imports no domain (modules/); declare what it needs and let the composition root hand it in.`,
     }),
   ),
-  ...['users'].map((domain) => ({
-    target: './apps/server/src/modules/reports',
-    from: `./apps/server/src/modules/${domain}`,
-    except: ['./index.js'],
-    message: `Reports use ${domain} through its index.ts.`,
-  })),
-  // Alarms (engine, definitions, profiles, events, the alarm report) live in modules/alarms.
-  ...throughIndex('alarms'),
-  // Notification fan-out and delivery; the generic task lifecycle, list and download that the
-  // exports use; the audit trail that every change records into.
-  ...throughIndex('notifications'),
-  ...throughIndex('tasks'),
-  ...throughIndex('audit'),
-  // Readings: charts, the commit path and its follow-up, retention, the device-data export.
-  ...throughIndex('readings'),
+  ...['context.ts', 'core-context.ts'].flatMap((context) => [
+    {
+      target: `./${serverSrc}/${context}`,
+      from: `./${serverSrc}/modules`,
+      message: 'The AppContext declares what domains need; it imports no domain.',
+    },
+    ...compositionRoot.map((root) => ({
+      target: `./${serverSrc}/${context}`,
+      from: `./${serverSrc}/${root}`,
+      message: 'The AppContext imports no part of the composition root, which imports it.',
+    })),
+  ]),
+  ...serverDomains.flatMap((domain) => throughIndex(domain)),
+  ...domainLayers.flatMap(({ target, uses }) =>
+    serverDomains
+      .filter((other) => !uses.includes(other) && target !== `./${serverSrc}/modules/${other}`)
+      .map((other) => ({
+        target,
+        from: `./${serverSrc}/modules/${other}`,
+        message: `modules/${other} is not below this domain in serverDomainLayers (eslint.config.js): a domain uses only the domains of lower layers.`,
+      })),
+  ),
 ];
 
 export default tseslint.config(

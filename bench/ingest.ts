@@ -240,7 +240,7 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200)
     planned.flatMap((gateway) => gateway.devices),
   );
   // Every alarm saw the readings: each (alarm, metric) has its watermark stored.
-  await runtime.ctx.alarms.engine.flush();
+  await runtime.alarms.engine.flush();
   const [conditions] = await queryRows<{ n: number }>(
     database.db,
     sql`select count(*)::int as n from alarm_conditions`,

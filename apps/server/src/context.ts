@@ -1,6 +1,5 @@
 import type { CoreContext } from './core-context.js';
 import type { IngestHub } from './ingest/hub.js';
-import type { AlarmEvaluation } from './ingest-path.js';
 import type { Realtime } from './realtime/realtime.js';
 
 export type { CoreContext };
@@ -18,6 +17,9 @@ export type AppContext = CoreContext & {
   ingest: IngestHub;
   /** Socket.IO (api role) or the Redis emitter (other roles): events to browsers. */
   realtime: Realtime;
-  /** The alarm engine of the ingest follow-up and the enabled alarms it caches. */
-  alarms: AlarmEvaluation;
+  /**
+   * The enabled alarms this process's alarm engine caches (built with the ingest path,
+   * ingest-path.ts): a change to alarms, or to what they judge, invalidates them.
+   */
+  alarms: { definitions: { invalidate: () => void } };
 };

@@ -11,10 +11,10 @@ import {
   type AlarmEngine,
   type Announce,
 } from './modules/alarms/index.js';
-import { createDoorTracker, type DoorTracker } from './modules/doors/tracker.js';
-import { applyOtaReport } from './modules/firmware/reports.js';
-import { createGatewayLogWriter } from './modules/gateway-logs/writer.js';
-import { brokerAccountRows } from './modules/gateways/repo.js';
+import { createDoorTracker, type DoorTracker } from './modules/doors/index.js';
+import { applyOtaReport } from './modules/firmware/index.js';
+import { createGatewayLogWriter } from './modules/gateway-logs/index.js';
+import { brokerAccountRows } from './modules/gateways/index.js';
 import { createReadingsIngest } from './modules/readings/index.js';
 
 /** The alarm engine that evaluates stored readings and the enabled alarms it caches. */

@@ -1,7 +1,7 @@
 import type { CoreContext } from './core-context.js';
-import { actorOfToken } from './modules/auth/session.js';
-import { liveDeviceSources } from './modules/devices/live.js';
-import { placedDevices } from './modules/maps/placed-repo.js';
+import { actorOfToken } from './modules/auth/index.js';
+import { liveDeviceSources } from './modules/devices/index.js';
+import { placedDevices } from './modules/maps/index.js';
 import type { RealtimeSources } from './realtime/ports.js';
 
 /**

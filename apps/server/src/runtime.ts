@@ -13,17 +13,17 @@ import { createLinkSigner, createTokenSigner } from './lib/jwt.js';
 import { createSecretSealer } from './lib/sealed.js';
 import { IngestEvents } from './ingest/events.js';
 import type { IngestHub } from './ingest/hub.js';
-import { createIngestPath } from './ingest-path.js';
+import { createIngestPath, type AlarmEvaluation } from './ingest-path.js';
 import { ingestInstanceId } from './ingest/instance.js';
 import { checkMqttRoles, startMqttRoles, type MqttRoles } from './ingest/roles.js';
 import { alarmExportJobHandlers, realtimeAnnouncer } from './modules/alarms/index.js';
-import type { DoorTracker } from './modules/doors/tracker.js';
-import { gatewayBrokerUrl } from './modules/gateways/credentials.js';
+import type { DoorTracker } from './modules/doors/index.js';
+import { gatewayBrokerUrl } from './modules/gateways/index.js';
 import { createMailer } from './notify/email.js';
-import { enrolmentJobHandlers } from './modules/auth/enrolment.js';
+import { enrolmentJobHandlers } from './modules/auth/index.js';
 import { notificationJobHandlers } from './modules/notifications/index.js';
 import { systemLookup, type HostLookup } from './notify/webhook-target.js';
-import { ensureDefaultTemplates } from './modules/message-templates/repo.js';
+import { ensureDefaultTemplates } from './modules/message-templates/index.js';
 import { reportJobHandlers } from './modules/reports/index.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { realtimeSources } from './realtime-sources.js';
@@ -54,6 +54,8 @@ export type Runtime = {
   ingest: IngestHub;
   /** Door openings of stored readings, tracked in the ingest follow-up. */
   doors: DoorTracker;
+  /** The alarm engine of the ingest follow-up and the enabled alarms it caches. */
+  alarms: AlarmEvaluation;
   /** Socket.IO (api role) and the bridge of ingest events to browsers; `emitAlarm` for alarms. */
   realtime: Realtime;
   /** The address the API listens on, once `listen` has run. */
@@ -163,7 +165,12 @@ function createJobWorker(ctx: AppContext, logger: Logger): Worker {
 }
 
 /** The parts a process built, which `listen` starts and `close` stops in order. */
-type Parts = { ctx: AppContext; app: FastifyInstance | undefined; logger: Logger };
+type Parts = {
+  ctx: AppContext;
+  app: FastifyInstance | undefined;
+  logger: Logger;
+  alarms: AlarmEvaluation;
+};
 
 async function listenAll({ ctx, app, logger }: Parts, started: Started): Promise<string> {
   const { config, ingest } = ctx;
@@ -197,13 +204,13 @@ async function listenAll({ ctx, app, logger }: Parts, started: Started): Promise
  * disconnects its sockets first); then writes what is queued (acknowledging it), disconnects
  * gateways, stops jobs, sends the last live events and closes Redis, and the database last.
  */
-async function closeAll({ ctx, app }: Parts, started: Started): Promise<void> {
+async function closeAll({ ctx, app, alarms }: Parts, started: Started): Promise<void> {
   const { ingest } = ctx;
   await started.mqtt?.stopAccepting();
   await app?.close();
   await ingest.writer.close();
   await ingest.followUp.close();
-  await ctx.alarms.engine.close();
+  await alarms.engine.close();
   await started.mqtt?.close();
   await ingest.pipeline.close();
   await ingest.logs.close();
@@ -243,13 +250,14 @@ export async function createRuntime(
   const ctx: AppContext = { ...core, ingest: hub, realtime, alarms };
   if (config.roles.includes('worker')) started.worker = createJobWorker(ctx, logger);
   const app = config.roles.includes('api') ? await buildApp(ctx, logger) : undefined;
-  const parts: Parts = { ctx, app, logger };
+  const parts: Parts = { ctx, app, logger, alarms };
   return {
     ctx,
     app,
     worker: started.worker,
     ingest: hub,
     doors,
+    alarms,
     realtime,
     get url() {
       return started.url;

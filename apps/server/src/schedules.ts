@@ -4,7 +4,7 @@ import type { IngestEvents } from './ingest/events.js';
 import type { ClockEntry } from './jobs/clock.js';
 import { defineJobHandlers, type JobHandlers } from './jobs/worker.js';
 import type { Mailer } from './notify/email.js';
-import { accountPurgeJobHandlers, accountsClock } from './modules/accounts/purge.js';
+import { accountPurgeJobHandlers, accountsClock } from './modules/accounts/index.js';
 import {
   alarmSweepJobHandlers,
   alarmsClock,
@@ -13,10 +13,10 @@ import {
   type Announce,
 } from './modules/alarms/index.js';
 import { auditExportJobHandlers } from './modules/audit/index.js';
-import { offlineSweepClock, offlineSweepJobHandlers } from './modules/devices/offline-sweep.js';
-import { purgeReadingsJobHandlers } from './modules/devices/purge.js';
-import { gatewayLogsClock, gatewayLogsJobHandlers } from './modules/gateway-logs/retention.js';
+import { offlineSweepClock, offlineSweepJobHandlers } from './modules/devices/index.js';
+import { gatewayLogsClock, gatewayLogsJobHandlers } from './modules/gateway-logs/index.js';
 import {
+  purgeReadingsJobHandlers,
   rawExportJobHandlers,
   readingsClock,
   readingsJobHandlers,

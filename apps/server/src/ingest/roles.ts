@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { startDynsecAccounts, type DynsecAccounts } from '../broker-auth/index.js';
 import { ConfigError, type Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { CoreContext } from '../core-context.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { startExternalIngest, type ExternalIngest } from './external.js';
 import type { IngestHub } from './hub.js';
@@ -58,7 +58,7 @@ async function startExternal(config: Config, hub: IngestHub, logger: Logger) {
  * a gateway keeps them in step).
  */
 export async function startMqttRoles(
-  ctx: AppContext,
+  ctx: CoreContext,
   hub: IngestHub,
   logger: Logger,
 ): Promise<MqttRoles> {

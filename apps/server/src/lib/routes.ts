@@ -2,7 +2,7 @@ import { errorReply } from '@vigil/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Guard } from '../plugins/guard.js';
+import type { Guard } from './scope.js';
 
 export const publicRoute: Guard = { public: true };
 

@@ -1,3 +1,4 @@
+import type { Role } from '@vigil/contracts';
 import { forbidden, notFound } from '../errors.js';
 import type { Actor } from './actor.js';
 
@@ -8,6 +9,14 @@ import type { Actor } from './actor.js';
  * - `platform`: platform-wide data, not one account's.
  */
 export type DeclaredScope = 'account' | 'assigned-devices' | 'platform';
+
+/**
+ * Who may call a route and on whose data, declared once on the route (STYLE.md 4):
+ * `{ public: true }` for sign-in and friends, otherwise the roles allowed and the scope
+ * (above). The guard (`plugins/guard.ts`) resolves the caller's scope once (`request.scope`); routes hand it
+ * to the service (`scopeOf(request)`), and repos take it as a required parameter.
+ */
+export type Guard = { public: true } | { roles: readonly Role[]; scope: DeclaredScope };
 
 /**
  * Whose data a repo function may read or write: one account, or every account. Required by

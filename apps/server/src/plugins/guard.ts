@@ -3,15 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Actor, Authenticate } from '../lib/actor.js';
-import { resolveScope, type DeclaredScope, type Scope } from '../lib/scope.js';
+import { resolveScope, type DeclaredScope, type Guard, type Scope } from '../lib/scope.js';
 
-/**
- * Who may call a route and on whose data, declared once on the route (STYLE.md 4):
- * `{ public: true }` for sign-in and friends, otherwise the roles allowed and the scope
- * (`lib/scope.ts`). The guard resolves the caller's scope once (`request.scope`); routes hand it
- * to the service (`scopeOf(request)`), and repos take it as a required parameter.
- */
-export type Guard = { public: true } | { roles: readonly Role[]; scope: DeclaredScope };
+export type { Guard };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

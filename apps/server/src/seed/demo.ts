@@ -3,8 +3,8 @@ import type { Db, Tx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/secrets.js';
 import * as audit from '../modules/audit/index.js';
-import * as accountsRepo from '../modules/accounts/repo.js';
-import * as usersRepo from '../modules/users/repo.js';
+import { insertAccount } from '../modules/accounts/index.js';
+import { insertUser } from '../modules/users/index.js';
 import { seedDemoInventory } from './demo-inventory.js';
 
 export const demoPassword = 'vigil-demo';
@@ -17,7 +17,7 @@ export const demoAccountName = 'Demo Laboratory';
 
 const system = { userId: null, email: 'system', accountId: null, accountName: null, ip: null };
 
-type DemoAccount = Awaited<ReturnType<typeof accountsRepo.insertAccount>>;
+type DemoAccount = Awaited<ReturnType<typeof insertAccount>>;
 
 /** The platform administrator, the demo account, its owner and its viewer. */
 async function insertDemoPeople(
@@ -32,7 +32,7 @@ async function insertDemoPeople(
     usr: '',
     language: 'en' as const,
   };
-  await usersRepo.insertUser(tx, {
+  await insertUser(tx, {
     ...person,
     accountId: null,
     parentId: null,
@@ -42,13 +42,13 @@ async function insertDemoPeople(
     countryCode: '+44',
     phoneNumber: '2071234567',
   });
-  const account = await accountsRepo.insertAccount(tx, {
+  const account = await insertAccount(tx, {
     companyName: demoAccountName,
     email: demoLogins[1].email,
     countryCode: '+44',
     phoneNumber: '2079460000',
   });
-  const owner = await usersRepo.insertUser(tx, {
+  const owner = await insertUser(tx, {
     ...person,
     accountId: account.id,
     parentId: null,
@@ -58,7 +58,7 @@ async function insertDemoPeople(
     countryCode: '+44',
     phoneNumber: '7700900123',
   });
-  const viewer = await usersRepo.insertUser(tx, {
+  const viewer = await insertUser(tx, {
     ...person,
     accountId: account.id,
     parentId: owner.id,

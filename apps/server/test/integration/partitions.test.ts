@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, type Db } from '../../src/db/client.js';
-import { purgeDeviceReadings } from '../../src/modules/devices/purge.js';
+import { purgeDeviceReadings } from '../../src/modules/readings/purge.js';
 import { queryRows } from '../../src/db/query.js';
 import * as schema from '../../src/db/schema/index.js';
 import { purgeExpired } from '../../src/modules/readings/maintenance.js';

@@ -6,8 +6,8 @@ import { enqueue } from '../../jobs/queue.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { purgeReadingsJob } from '../devices/purge.js';
-import { filesRoot } from '../files/storage.js';
+import { purgeReadingsJob } from '../readings/index.js';
+import { filesRoot } from '../files/index.js';
 import * as repo from './repo.js';
 
 /** The hourly sweep that purges deleted accounts whose grace period has ended. */

@@ -7,7 +7,6 @@ import type {
   DeletedAccount,
   OfflineAlarmSettings,
   UpdateAccountSettings,
-  UserMetadata,
 } from '@vigil/contracts';
 import { offlineMaxAlarms } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
@@ -16,7 +15,6 @@ import { subjectOf, type Actor } from '../../lib/actor.js';
 import type { Scope } from '../../lib/scope.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/index.js';
-import * as usersRepo from '../users/repo.js';
 import * as repo from './repo.js';
 
 /** The caller's own account; routes that call this are guarded to roles that have one. */
@@ -151,26 +149,6 @@ export async function saveOfflineSettings(
     });
   });
   return offlineSettings(ctx, scope);
-}
-
-export async function userMetadata(ctx: AppContext, actor: Actor): Promise<UserMetadata> {
-  const user = await usersRepo.findById(ctx.db, actor.userId);
-  if (!user) throw notFound();
-  const account = user.accountId ? await repo.findAccount(ctx.db, user.accountId) : undefined;
-  const settings = await usersRepo.personalSettings(ctx.db, user.id);
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    language: user.language,
-    accountId: user.accountId,
-    companyName: user.accountName,
-    temperatureUnit: account?.temperatureUnit ?? 'C',
-    voiceCall: account?.voiceCall ?? false,
-    cameraUrl: settings.cameraUrl,
-    alarmSoundMuted: settings.alarmSoundMuted,
-  };
 }
 
 export async function accountMetadata(ctx: AppContext, scope: Scope): Promise<AccountMetadata> {

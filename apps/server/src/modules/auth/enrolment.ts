@@ -7,11 +7,9 @@ import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
-import { authMail } from './mails.js';
-import * as accountsRepo from '../accounts/repo.js';
+import { insertAccount } from '../accounts/index.js';
 import * as audit from '../audit/index.js';
-import * as usersRepo from '../users/repo.js';
-import { issueTokenMail } from './service.js';
+import { authMail, findUserByEmail, insertUser, issueTokenMail } from '../users/index.js';
 
 /**
  * Sign-up and forgot-password answer the same, in the same time, whether or not the email has
@@ -62,7 +60,7 @@ const subjectOf = (
 /** A new account and its owner with a confirmation mail; an existing email's owner is told instead. */
 async function completeSignup(deps: Deps, payload: JobData<typeof signupJob>) {
   await deps.db.transaction(async (tx) => {
-    const existing = await usersRepo.findByEmail(tx, payload.email);
+    const existing = await findUserByEmail(tx, payload.email);
     if (existing) {
       const link = `${deps.publicUrl()}/forgot`;
       const mail = authMail('signupAttempt', existing.language, existing.email, link, existing);
@@ -75,13 +73,13 @@ async function completeSignup(deps: Deps, payload: JobData<typeof signupJob>) {
       });
       return;
     }
-    const account = await accountsRepo.insertAccount(tx, {
+    const account = await insertAccount(tx, {
       companyName: payload.companyName,
       email: payload.email,
       countryCode: payload.countryCode,
       phoneNumber: payload.phoneNumber,
     });
-    const user = await usersRepo.insertUser(tx, {
+    const user = await insertUser(tx, {
       accountId: account.id,
       parentId: null,
       name: payload.name,
@@ -105,7 +103,7 @@ async function completeSignup(deps: Deps, payload: JobData<typeof signupJob>) {
 
 /** A reset link for a known email; nothing at all for an unknown one. */
 async function completeForgot(deps: Deps, payload: JobData<typeof forgotJob>) {
-  const user = await usersRepo.findByEmail(deps.db, payload.email);
+  const user = await findUserByEmail(deps.db, payload.email);
   if (!user) return;
   await deps.db.transaction(async (tx) => {
     await issueTokenMail(deps, tx, 'reset', user);

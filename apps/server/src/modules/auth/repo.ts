@@ -72,18 +72,6 @@ export function revokeUserSessions(db: Executor, userId: string, at: Date) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function insertToken(
-  db: Executor,
-  values: {
-    userId: string;
-    purpose: 'confirm' | 'reset' | 'invite';
-    tokenHash: string;
-    expiresAt: Date;
-  },
-) {
-  await db.insert(userTokens).values(values);
-}
-
 /** An unused, unexpired token of one of `purposes`, with its user. */
 export async function findUsableToken(
   db: Executor,
@@ -122,25 +110,6 @@ export async function useToken(db: Executor, tokenId: string, at: Date): Promise
     .where(and(eq(userTokens.id, tokenId), isNull(userTokens.usedAt)))
     .returning({ id: userTokens.id });
   return rows.length === 1;
-}
-
-/** Older unused tokens of the same purpose stop working when a new one is issued. */
-export function expireTokens(
-  db: Executor,
-  userId: string,
-  purpose: 'confirm' | 'reset' | 'invite',
-  at: Date,
-) {
-  return db
-    .update(userTokens)
-    .set({ usedAt: at })
-    .where(
-      and(
-        eq(userTokens.userId, userId),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-      ),
-    );
 }
 
 export function setPassword(

@@ -1,25 +1,15 @@
-import type { Language, LoginBody, Session } from '@vigil/contracts';
+import type { LoginBody, Session } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
 import { AppError, badRequest, ThrottledError } from '../../errors.js';
 import type { Actor, AuditSubject } from '../../lib/actor.js';
 import { subjectOf } from '../../lib/actor.js';
-import {
-  burnPasswordCheck,
-  hashPassword,
-  randomToken,
-  sha256,
-  verifyPassword,
-} from '../../lib/secrets.js';
-import { enqueue } from '../../jobs/queue.js';
-import { authMail, type TokenMailKind } from './mails.js';
+import { burnPasswordCheck, hashPassword, sha256, verifyPassword } from '../../lib/secrets.js';
 import * as audit from '../audit/index.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
 
 const hour = 3_600_000;
-export const tokenLifetimeMs = { confirm: 48 * hour, reset: hour, invite: 7 * 24 * hour } as const;
 type RequestInfo = { ip: string | null; userAgent: string | null };
 
 const anonymous = (ip: string | null, email: string | null = null): AuditSubject => ({
@@ -155,31 +145,6 @@ export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
     });
   });
   ctx.realtime.endSession(actor.sessionId);
-}
-
-/** Issues a single-use token for `kind` and enqueues its mail, in the caller's transaction. */
-export async function issueTokenMail(
-  ctx: Pick<AppContext, 'publicUrl'>,
-  tx: Executor,
-  kind: TokenMailKind,
-  user: { id: string; email: string; name: string; language: Language },
-  extra: { inviter?: string; company?: string } = {},
-): Promise<void> {
-  const now = new Date();
-  const token = randomToken();
-  await repo.expireTokens(tx, user.id, kind, now);
-  await repo.insertToken(tx, {
-    userId: user.id,
-    purpose: kind,
-    tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + tokenLifetimeMs[kind]),
-  });
-  const path = kind === 'confirm' ? `/auth/confirm/${token}` : `/auth/forgot/${token}`;
-  const mail = authMail(kind, user.language, user.email, `${ctx.publicUrl()}${path}`, {
-    name: user.name,
-    ...extra,
-  });
-  await enqueue(tx, 'mail.send', mail, { maxAttempts: 10 });
 }
 
 export async function confirmEmail(

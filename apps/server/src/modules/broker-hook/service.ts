@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { parseTopic, upstreamKinds } from '../../ingest/topics.js';
 import { safeEqual } from '../../lib/secrets.js';
-import { verifyGatewaySecret } from '../gateways/credentials.js';
+import { verifyGatewaySecret } from '../gateways/index.js';
 
 const allow: MqttHookReply = { result: 'allow', is_superuser: false };
 const deny: MqttHookReply = { result: 'deny', is_superuser: false };

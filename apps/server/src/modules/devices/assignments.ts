@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { ownAccount, type Scope } from '../../lib/scope.js';
-import * as usersRepo from '../users/repo.js';
+import { inAccount, ownAccount, type Scope } from '../../lib/scope.js';
+import { findUser } from '../users/index.js';
 import * as repo from './repo.js';
 import { deviceView, relocation } from './service.js';
 
@@ -22,8 +22,8 @@ async function ownDevice(db: Executor, accountId: string, id: string, field?: st
  * found (404); an owner of this account needs no assignment (400).
  */
 async function assignableUser(db: Executor, accountId: string, userId: string) {
-  const user = await usersRepo.findById(db, userId);
-  if (user?.accountId !== accountId) throw new AppError(404, 'notFound', 'userId');
+  const user = await findUser(db, inAccount(accountId), userId);
+  if (!user) throw new AppError(404, 'notFound', 'userId');
   if (user.role !== 'user') throw new AppError(400, 'userNotAssignable', 'userId');
   return user;
 }
@@ -59,8 +59,8 @@ export async function unassignUser(
   const { accountId } = ownAccount(scope);
   await ctx.db.transaction(async (tx) => {
     const device = await ownDevice(tx, accountId, body.deviceId, 'deviceId');
-    const user = await usersRepo.findById(tx, body.userId);
-    if (user?.accountId !== accountId) throw new AppError(404, 'notFound', 'userId');
+    const user = await findUser(tx, inAccount(accountId), body.userId);
+    if (!user) throw new AppError(404, 'notFound', 'userId');
     const removed = await repo.unassignUser(tx, device.id, user.id);
     if (!removed) return;
     await audit.record(tx, subjectOf(actor), {

@@ -13,11 +13,11 @@ import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
 import { allAccounts, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
-import { requireUnlocked } from '../auth/unlock.js';
-import * as gatewaysRepo from '../gateways/repo.js';
-import * as locationsRepo from '../locations/repo.js';
+import { requireUnlocked } from '../auth/index.js';
+import { findGateway } from '../gateways/index.js';
+import { findLocation } from '../locations/index.js';
 import { csvHeaders, toCsv } from '../../lib/list-csv.js';
-import { purgeReadingsJob } from './purge.js';
+import { purgeReadingsJob } from '../readings/index.js';
 import * as repo from './repo.js';
 import { pagination } from '../../lib/pagination.js';
 import { deviceCsvColumns, toDevice } from './view.js';
@@ -112,9 +112,9 @@ async function linkedNames(
   gatewayId: string | null,
   locationId: string | null,
 ): Promise<Links> {
-  const gateway = gatewayId ? await gatewaysRepo.findGateway(tx, accountId, gatewayId) : null;
+  const gateway = gatewayId ? await findGateway(tx, accountId, gatewayId) : null;
   if (gatewayId && !gateway) throw new AppError(404, 'notFound', 'gatewayId');
-  const location = locationId ? await locationsRepo.findLocation(tx, accountId, locationId) : null;
+  const location = locationId ? await findLocation(tx, accountId, locationId) : null;
   if (locationId && !location) throw new AppError(404, 'notFound', 'locationId');
   return { gateway: gateway?.name ?? null, location: location?.name ?? null };
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { connectedStatus, DeviceStatus } from '@vigil/contracts';
 import type { AppContext } from '../../context.js';
-import * as gatewaysRepo from '../gateways/repo.js';
+import { gatewayCounts } from '../gateways/index.js';
 import type { Scope } from '../../lib/scope.js';
 import * as repo from './repo.js';
 import { notFound } from '../../errors.js';
@@ -18,7 +18,7 @@ export async function connected(
   scope: Scope,
 ): Promise<z.infer<typeof connectedStatus>> {
   const devices = await repo.deviceCounts(ctx.db, scope);
-  const gateways = await gatewaysRepo.gatewayCounts(ctx.db, scope);
+  const gateways = await gatewayCounts(ctx.db, scope);
   const offlineGateways = gateways.connected - gateways.online;
   return {
     deviceCount: devices.connected,

@@ -20,7 +20,7 @@ import { subjectOf, type Actor } from '../../lib/actor.js';
 import { allAccounts, type Scope } from '../../lib/scope.js';
 import { sha256 } from '../../lib/secrets.js';
 import * as audit from '../audit/index.js';
-import { storedFile } from '../files/storage.js';
+import { storedFile } from '../files/index.js';
 import {
   firmwareDownloadPath,
   firmwareLinkLifetimeMs,

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.js';
 import { refuseNul, uploadFailure } from '../../lib/multipart.js';
-import { filesRoot } from '../files/storage.js';
+import { filesRoot } from '../files/index.js';
 
 /** A firmware file received into DATA_DIR/files/firmware/incoming, not yet recorded. */
 export type ReceivedFile = {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { requireUnlocked } from '../auth/unlock.js';
+import { requireUnlocked } from '../auth/index.js';
 import { csvHeaders, toCsv } from '../../lib/list-csv.js';
 import { pagination } from '../../lib/pagination.js';
 import { mqttConnection, newSecret } from './credentials.js';

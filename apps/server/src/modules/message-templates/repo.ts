@@ -55,8 +55,12 @@ export async function listTemplates(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function findTemplate(db: Executor, id: string) {
-  const [row] = await db.select().from(messageTemplates).where(eq(messageTemplates.id, id));
+/** A template the scope sees (the platform's and its account's), by id. */
+export async function findTemplate(db: Executor, scope: AccountScope, id: string) {
+  const [row] = await db
+    .select()
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.id, id), visible(scope)));
   return row;
 }
 
@@ -158,19 +162,22 @@ export async function upsertRelation(
   return row.id;
 }
 
-export async function findRelation(db: Executor, id: string) {
+/** A relation of a user of the scope's account, by id. */
+export async function findRelation(db: Executor, scope: AccountScope, id: string) {
   const [row] = await db
     .select(relationColumns)
     .from(messageTemplateRelations)
+    .innerJoin(users, eq(users.id, messageTemplateRelations.userId))
     .innerJoin(messageTemplates, eq(messageTemplates.id, messageTemplateRelations.templateId))
-    .where(eq(messageTemplateRelations.id, id));
+    .where(and(eq(messageTemplateRelations.id, id), accountCondition(users.accountId, scope)));
   return row;
 }
 
-export async function findUser(db: Executor, id: string) {
+/** A user of the scope's account who may receive messages (one with an account), by id. */
+export async function findRecipient(db: Executor, scope: AccountScope, id: string) {
   const [row] = await db
     .select({ id: users.id, accountId: users.accountId, email: users.email })
     .from(users)
-    .where(eq(users.id, id));
-  return row;
+    .where(and(eq(users.id, id), accountCondition(users.accountId, scope)));
+  return row?.accountId ? { ...row, accountId: row.accountId } : undefined;
 }

@@ -60,7 +60,7 @@ export async function list(
 
 /** A template the actor may change: a platform administrator any, an owner their account's. */
 async function changeable(db: Executor, scope: Scope, id: string) {
-  const row = await repo.findTemplate(db, id);
+  const row = await repo.findTemplate(db, scope, id);
   if (!row) throw notFound();
   if (scope.kind === 'platform') return row;
   if (row.accountId === null) throw forbidden();
@@ -146,14 +146,11 @@ export async function relate(
   body: z.output<typeof messageTemplateRelationBody>,
 ): Promise<MessageTemplateRelation> {
   const id = await ctx.db.transaction(async (tx) => {
-    const user = await repo.findUser(tx, body.userId);
-    if (!user?.accountId || (scope.kind === 'account' && user.accountId !== scope.accountId)) {
-      throw badRequest('userRequired', 'userId');
-    }
-    const template = await repo.findTemplate(tx, body.templateId);
-    if (!template || (template.accountId !== null && template.accountId !== user.accountId)) {
-      throw badRequest('templateRequired', 'templateId');
-    }
+    const user = await repo.findRecipient(tx, scope, body.userId);
+    if (!user) throw badRequest('userRequired', 'userId');
+    // The templates the user's account sees: the platform's and its own.
+    const template = await repo.findTemplate(tx, inAccount(user.accountId), body.templateId);
+    if (!template) throw badRequest('templateRequired', 'templateId');
     const saved = await repo.upsertRelation(tx, body);
     await audit.record(tx, subjectOf(actor), {
       event: 'message template',
@@ -162,7 +159,7 @@ export async function relate(
     });
     return saved;
   });
-  const row = await repo.findRelation(ctx.db, id);
+  const row = await repo.findRelation(ctx.db, scope, id);
   if (!row) throw notFound();
   return toRelation(row);
 }

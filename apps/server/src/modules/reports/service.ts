@@ -18,7 +18,7 @@ import {
   runFileIn,
   signRunFileUrl,
 } from './run.js';
-import { linkLifetimeMs } from '../files/links.js';
+import { linkLifetimeMs } from '../files/index.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import { ownAccount, type Scope } from '../../lib/scope.js';
 import { enqueue } from '../../jobs/queue.js';

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/client.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
-import { exportKeepDays, filesRoot, storedFile } from '../files/storage.js';
+import { exportKeepDays, filesRoot, storedFile } from '../files/index.js';
 import { dayMs } from '../../lib/durations.js';
 import { scheduleExportCleanup } from './cleanup-schedule.js';
 import { exportCleanupJob } from './params.js';

@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
-import { platformOwner, verifyExportToken } from '../files/links.js';
-import { storedFile } from '../files/storage.js';
+import { platformOwner, storedFile, verifyExportToken } from '../files/index.js';
 import { alarmReportKind, auditExportKind } from './params.js';
 import * as tasksRepo from './repo.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Db } from '../../db/client.js';
-import { exportPath, storedFile, type ExportFormat } from '../files/storage.js';
+import { exportPath, storedFile, type ExportFormat } from '../files/index.js';
 import * as tasksRepo from './repo.js';
 import type { TaskRow } from './repo.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Scope } from '../../lib/scope.js';
-import { exportFileUrl, platformOwner } from '../files/links.js';
+import { exportFileUrl, platformOwner } from '../files/index.js';
 import * as repo from './repo.js';
 
 type CreateTaskBody = z.output<typeof createTaskBody>;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountCondition, queryRows } from '../../db/query.js';
-import type { AccountScope } from '../../lib/scope.js';
+import { allAccounts, inAccount, type AccountScope } from '../../lib/scope.js';
 import { accounts, alarmUsers, deviceUsers, reportUsers, users } from '../../db/schema/index.js';
 
 type NewUser = typeof users.$inferInsert;
@@ -53,17 +53,26 @@ export async function emailExists(
 export async function insertUser(db: Executor, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   if (!row) throw new Error('user insert returned nothing');
-  const user = await findById(db, row.id);
+  const user = await findUser(
+    db,
+    values.accountId ? inAccount(values.accountId) : allAccounts,
+    row.id,
+  );
   if (!user) throw new Error('inserted user not found');
   return user;
 }
 
-export async function findById(db: Executor, id: string): Promise<UserRow | undefined> {
+/** A user of the scope's account (of any account, and the platform's own, for every account). */
+export async function findUser(
+  db: Executor,
+  scope: AccountScope,
+  id: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select(userColumns)
     .from(users)
     .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), accountCondition(users.accountId, scope)));
   return row;
 }
 

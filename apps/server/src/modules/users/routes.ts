@@ -18,7 +18,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { replies, type RouteApp } from '../../lib/routes.js';
 import { actorOf, anyRole, scopeOf } from '../../plugins/guard.js';
-import * as accounts from '../accounts/service.js';
+import * as accounts from '../accounts/index.js';
 import * as service from './service.js';
 
 const managers = { roles: ['super_admin', 'super_user'], scope: 'account' } as const;
@@ -37,7 +37,9 @@ function userMetadataRoutes(app: RouteApp, ctx: AppContext) {
         response: replies({ 200: userMetadataReply }),
       },
     },
-    async (request) => ({ data: await accounts.userMetadata(ctx, actorOf(request)) }),
+    async (request) => ({
+      data: await service.userMetadata(ctx, actorOf(request), scopeOf(request)),
+    }),
   );
 
   app.get(

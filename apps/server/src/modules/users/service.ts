@@ -1,4 +1,10 @@
-import type { addUserBody, updateUserBody, User, userListQuery } from '@vigil/contracts';
+import type {
+  addUserBody,
+  updateUserBody,
+  User,
+  userListQuery,
+  UserMetadata,
+} from '@vigil/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -6,8 +12,8 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
 import type { Scope } from '../../lib/scope.js';
-import * as accountsRepo from '../accounts/repo.js';
-import { issueTokenMail } from '../auth/service.js';
+import { findAccount } from '../accounts/index.js';
+import { issueTokenMail } from './tokens.js';
 import * as repo from './repo.js';
 import type { UserRow } from './repo.js';
 
@@ -30,10 +36,37 @@ export function toUser(row: UserRow): User {
 
 /** A user the caller may manage: one of their own account, or anyone for a super_admin; else 404. */
 async function managedUser(db: Executor, scope: Scope, id: string): Promise<UserRow> {
-  const user = await repo.findById(db, id);
+  const user = await repo.findUser(db, scope, id);
   if (!user) throw notFound();
-  if (scope.kind === 'account' && user.accountId !== scope.accountId) throw notFound();
   return user;
+}
+
+/**
+ * The signed-in user's own record with their account's display settings
+ * (`GET /api/user/metadata`), read in the caller's scope.
+ */
+export async function userMetadata(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+): Promise<UserMetadata> {
+  const user = await repo.findUser(ctx.db, scope, actor.userId);
+  if (!user) throw notFound();
+  const account = user.accountId ? await findAccount(ctx.db, user.accountId) : undefined;
+  const settings = await repo.personalSettings(ctx.db, user.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    language: user.language,
+    accountId: user.accountId,
+    companyName: user.accountName,
+    temperatureUnit: account?.temperatureUnit ?? 'C',
+    voiceCall: account?.voiceCall ?? false,
+    cameraUrl: settings.cameraUrl,
+    alarmSoundMuted: settings.alarmSoundMuted,
+  };
 }
 
 /**
@@ -92,7 +125,7 @@ export async function add(
     role = body.role;
   }
   const created = await db.transaction(async (tx) => {
-    const account = await accountsRepo.findAccount(tx, accountId);
+    const account = await findAccount(tx, accountId);
     if (!account) throw notFound();
     if (await repo.emailExists(tx, body.email)) throw conflict('emailTaken', 'email');
     const user = await repo.insertUser(tx, {
@@ -168,7 +201,7 @@ export async function update(
         information: `Updated ${user.email}${changes ? `: ${changes}` : ' (no changes)'}`,
       },
     );
-    return repo.findById(tx, id);
+    return repo.findUser(tx, scope, id);
   });
   if (!updated) throw notFound();
   return toUser(updated);

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../../errors.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/index.js';
 import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
-import { verifyOwnPassword } from '../../auth/unlock.js';
+import { verifyOwnPassword } from '../../auth/index.js';
 import * as repo from './events-repo.js';
 import type { AlarmScope } from './repo.js';
 

@@ -6,7 +6,7 @@ import { enqueue } from '../../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../../lib/actor.js';
 import * as audit from '../../audit/index.js';
 import { assignedToOf, ownAccount, type Scope } from '../../../lib/scope.js';
-import { exportFileUrl } from '../../files/links.js';
+import { exportFileUrl } from '../../files/index.js';
 import { dayMs } from '../../../lib/durations.js';
 import { alarmReportKind, insertTask, scheduleExportCleanup } from '../../tasks/index.js';
 import { alarmReportJob, maxReportMonths, type AlarmReportParams } from './download-params.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.js';
 import { defineJobHandlers, type JobHandlers } from '../../../jobs/worker.js';
 import { allAccounts, inAccount } from '../../../lib/scope.js';
-import { platformOwner } from '../../files/links.js';
+import { platformOwner } from '../../files/index.js';
 import { buildTaskFile, pendingTask, withProgress, type ExportDeps } from '../../tasks/index.js';
 import * as auditRepo from '../repo.js';
 import * as auditService from '../service.js';

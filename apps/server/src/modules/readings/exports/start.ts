@@ -7,7 +7,7 @@ import { subjectOf, type Actor } from '../../../lib/actor.js';
 import { dayMs } from '../../../lib/durations.js';
 import type { Scope } from '../../../lib/scope.js';
 import * as audit from '../../audit/index.js';
-import { exportFileUrl } from '../../files/links.js';
+import { exportFileUrl } from '../../files/index.js';
 import { insertTask, scheduleExportCleanup, type TaskRow } from '../../tasks/index.js';
 import { readableDevice } from '../history.js';
 import { maxExportDays, rawExportJob, type RawExportParams } from './params.js';

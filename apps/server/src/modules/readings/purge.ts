@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.js';
 import { deleteInChunks } from '../../db/query.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 
-/** The job that removes a deleted device's readings and rollups (they have no foreign key). */
+/**
+ * The job that removes a deleted device's readings and rollups (they have no foreign key): queued
+ * by the devices module when a device is deleted, and by the account purge for every device.
+ */
 export const purgeReadingsJob = 'device.purgeReadings';
 
 const tables = [
