@@ -15,6 +15,7 @@ const ingestRateLimit = {
 
 export const ingestRoutes: FastifyPluginCallbackZod = (app) => {
   const { ctx } = app;
+  const keyUses: service.KeyUses = new Map();
 
   app.post(
     '/api/ingest',
@@ -32,7 +33,7 @@ export const ingestRoutes: FastifyPluginCallbackZod = (app) => {
       },
     },
     async (request) => ({
-      data: await service.ingest(ctx, request.headers['x-api-key'], request.body),
+      data: await service.ingest(ctx, keyUses, request.headers['x-api-key'], request.body),
     }),
   );
 };

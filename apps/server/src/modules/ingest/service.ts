@@ -6,14 +6,18 @@ import * as repo from './repo.js';
 
 /** `last_used_at` is written at most this often per key: a busy key must not cost a write per call. */
 const keyUseRecordedEveryMs = 60_000;
-const keyUseRecorded = new WeakMap<AppContext, Map<string, number>>();
+
+/** When each API key's use was last written, for one app (its routes make one). */
+export type KeyUses = Map<string, number>;
 
 /** The account of a valid, unrevoked API key of an active account; 401 otherwise. */
-async function accountOfKey(ctx: AppContext, key: string | undefined): Promise<string> {
+async function accountOfKey(
+  ctx: AppContext,
+  recorded: KeyUses,
+  key: string | undefined,
+): Promise<string> {
   const row = key ? await repo.findActiveKey(ctx.db, sha256(key)) : undefined;
   if (row?.accountStatus !== 'active') throw new AppError(401, 'apiKeyInvalid');
-  let recorded = keyUseRecorded.get(ctx);
-  if (!recorded) keyUseRecorded.set(ctx, (recorded = new Map<string, number>()));
   const now = Date.now();
   if (now - (recorded.get(row.id) ?? 0) >= keyUseRecordedEveryMs) {
     recorded.set(row.id, now);
@@ -26,8 +30,13 @@ async function accountOfKey(ctx: AppContext, key: string | undefined): Promise<s
  * The gateway `up` payload over HTTP, for the key's account's devices only. Replies once the
  * readings are durable; readings of devices outside the account are counted, never stored.
  */
-export async function ingest(ctx: AppContext, key: string | undefined, body: UpMessage) {
-  const accountId = await accountOfKey(ctx, key);
+export async function ingest(
+  ctx: AppContext,
+  keyUses: KeyUses,
+  key: string | undefined,
+  body: UpMessage,
+) {
+  const accountId = await accountOfKey(ctx, keyUses, key);
   const outcome = await ctx.ingest.pipeline.ingestHttp(accountId, body);
   if ('ok' in outcome) throw badRequest('payloadInvalid', outcome.detail.split(':')[0]);
   return outcome;
