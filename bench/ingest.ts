@@ -35,7 +35,8 @@ const settings = {
   window: Number(process.env.BENCH_WINDOW ?? 16),
   /** The server's own defaults (config.ts) unless set. */
   batchSize: process.env.INGEST_BATCH_SIZE ?? '2000',
-  flushMs: process.env.INGEST_FLUSH_MS ?? '50',
+  // Unset: the server's default (config.ts).
+  flushMs: process.env.INGEST_FLUSH_MS,
   ceilingBatch: 2000,
   /**
    * BENCH_ALARMS=1000 (`npm run bench:alarms-ingest`): each database is measured without alarms

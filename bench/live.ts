@@ -50,7 +50,8 @@ const settings = {
   bareSeconds: Number(process.env.BENCH_BARE_SECONDS ?? 4),
   /** The clients' range: 0 is the live panel (liveData and graphData), 6 liveData only. */
   timeValue: process.env.BENCH_TIME_VALUE ?? '0',
-  flushMs: process.env.INGEST_FLUSH_MS ?? '50',
+  // Unset: the server's default (config.ts).
+  flushMs: process.env.INGEST_FLUSH_MS,
 };
 
 type Watch = { url: string; token: string; deviceId: string };

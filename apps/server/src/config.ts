@@ -90,9 +90,15 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(serverRoles)).min(1).optional()),
-  /** Readings per database write, and the longest a reading waits for its batch. */
+  /**
+   * Readings per database write, and the longest a reading waits for company when its lane is
+   * idle. While a lane writes, what arrives gathers into the next batch anyway (group commit), so
+   * a short wait costs no throughput: bench:ingest on PostgreSQL 98k/102k readings/s with 50 ms,
+   * 102k/101k with 2 ms; PGlite 45.7k/41.8k and 44.5k/44.0k. It takes ~45 ms off every reading's
+   * way to the live views and the alarm engine (bench:live p50 120 -> 75 ms on PostgreSQL).
+   */
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
-  INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+  INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Days of raw readings (and of their 1-minute rollups) kept: whole months are dropped. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   /** Days of 10-minute and hourly rollups kept; 6-hour and daily rollups are kept for good. */
