@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { socketPath, type ServerToClientEvents } from '@vigil/contracts';
@@ -35,6 +35,7 @@ import { createRuntime } from '../apps/server/src/runtime.js';
 import { batchFigures } from './batch-figures.js';
 import { publishPaced, type PacedGateway, type PacedOptions } from './live-publisher.js';
 import { percentiles, type Latency } from './percentiles.js';
+import { createCoresTracker } from './proc-usage.js';
 import { writeResults } from './results-file.js';
 
 const settings = {
@@ -334,7 +335,6 @@ async function main() {
     timeValue: settings.timeValue,
   });
 
-  const cpuBefore = process.cpuUsage();
   const options: PacedOptions = {
     url: runtime.mqttUrl ?? '',
     gateways: planned,
@@ -348,6 +348,9 @@ async function main() {
   }>({ type: 'load', options });
   await new Promise((resolve) => setTimeout(resolve, settings.warmupSeconds * 1000));
   await clients.ask({ type: 'reset' });
+  // What else is busy: the sockets' process, and every core of the machine (PostgreSQL too).
+  const others = createCoresTracker({ clients: [clients.process.pid ?? 0] });
+  const cpuBefore = process.cpuUsage();
   // Where the time goes: publish -> durable (the ingest event the bridge listens to).
   const stored: number[] = [];
   const { metrics } = runtime.ingest;
@@ -362,6 +365,7 @@ async function main() {
   await new Promise((resolve) => setTimeout(resolve, 400));
   const { report: live } = await clients.ask<{ report: Report }>({ type: 'report' });
   const cpu = process.cpuUsage(cpuBefore);
+  const cores = await others.sample();
   const batches = await batchFigures(metrics);
   await clients.ask({ type: 'close' });
   await runtime.close();
@@ -396,6 +400,8 @@ async function main() {
       latencyMs: live.latencyMs,
       storedLatencyMs: percentiles(stored),
       serverCpu: Number(((cpu.user + cpu.system) / 1e6 / live.seconds).toFixed(2)),
+      /** Cores of the sockets' process and of the whole machine (PostgreSQL too). */
+      otherCpu: cores,
       batches,
     },
     bare: {
@@ -419,6 +425,7 @@ async function main() {
       `  publish -> liveData: p50 ${result.live.latencyMs.p50} ms, p90 ${result.live.latencyMs.p90} ms, p99 ${result.live.latencyMs.p99} ms, max ${result.live.latencyMs.max} ms; server CPU ${result.live.serverCpu} cores; load ${loadavg()
         .map((v) => v.toFixed(2))
         .join(' ')}`,
+      `  cores: server ${result.live.serverCpu}, the sockets' process ${result.live.otherCpu.clients ?? 0}, the whole machine ${result.live.otherCpu.machine ?? 0} of ${availableParallelism()}`,
       `  of which publish -> stored (ingest commit): p50 ${result.live.storedLatencyMs.p50} ms, p99 ${result.live.storedLatencyMs.p99} ms; ${batches.count} batches of ${batches.meanReadings} readings on average, written in ${batches.meanWriteMs} ms on average`,
       `  bare Socket.IO at ${result.bare.paced.rate}/s: p50 ${result.bare.paced.latencyMs.p50} ms, p99 ${result.bare.paced.latencyMs.p99} ms`,
       `  bare Socket.IO flat out: ${result.bare.flatOut.deliveriesPerSecond} deliveries/s (p50 ${result.bare.flatOut.latencyMs.p50} ms)`,

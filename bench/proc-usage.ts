@@ -101,3 +101,21 @@ export function createMachineTracker() {
     },
   };
 }
+
+/**
+ * Cores of some processes and of the whole machine from its creation (or the previous sample)
+ * to a sample: what else was busy while a benchmark measured.
+ */
+export function createCoresTracker(groups: Record<string, number[]>) {
+  const tracker = createUsageTracker(() => Promise.resolve(groups));
+  const started = tracker.sample();
+  const machine = createMachineTracker();
+  return {
+    async sample(): Promise<Record<string, number>> {
+      await started;
+      const [usage, busy] = await Promise.all([tracker.sample(), machine.sample()]);
+      const cores = Object.entries(usage).map(([name, use]) => [name, use.cores] as const);
+      return { ...Object.fromEntries(cores), machine: busy };
+    },
+  };
+}
