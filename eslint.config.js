@@ -196,7 +196,12 @@ export default tseslint.config(
     // STYLE.md 12: no function over ~60 lines, on the server and in the web app (React
     // components and hooks included); tests are exempt, as are their helpers under test/ (a
     // describe block holds its cases).
-    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/simulator/src/**/*.ts',
+      'packages/*/src/**/*.ts',
+    ],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],

@@ -37,10 +37,10 @@ export function readingsAt(gateway: DemoGateway, time: number): OutgoingReading[
   }));
 }
 
-/** Runs the demo laboratory's gateways until stopped: history first, then a reading per device every interval. */
-export async function startDemo(options: DemoOptions): Promise<{ stop: () => Promise<void> }> {
-  const now = options.now ?? Date.now;
-  const intervalMs = (options.intervalSeconds ?? demoIntervalSeconds) * 1000;
+type Running = { gateway: DemoGateway; client: GatewayClient }[];
+
+/** The demo gateways that have credentials, connected. */
+async function connectGateways(options: DemoOptions): Promise<Running> {
   const secrets = new Map(options.credentials.map((c) => [c.gatewayId, c.secret]));
   const running = demoPlan.flatMap((gateway) => {
     const secret = secrets.get(gateway.gatewayId);
@@ -53,6 +53,52 @@ export async function startDemo(options: DemoOptions): Promise<{ stop: () => Pro
     return [{ gateway, client }];
   });
   await Promise.all(running.map(({ client }) => client.connect()));
+  return running;
+}
+
+/** Every gateway's readings from `start` up to `next`, one gateway after the other. */
+async function sendHistory(
+  running: Running,
+  options: DemoOptions,
+  range: { start: number; next: number; intervalMs: number },
+): Promise<void> {
+  const { start, next, intervalMs } = range;
+  if (start >= next) return;
+  for (const { gateway, client } of running) {
+    if (options.signal?.aborted) break;
+    const history: OutgoingReading[] = [];
+    for (let time = start; time < next; time += intervalMs)
+      history.push(...readingsAt(gateway, time));
+    await client.send(history);
+  }
+  if (!options.signal?.aborted)
+    options.log?.(`demo: history from ${new Date(start).toISOString()} sent`);
+}
+
+/** One interval: each gateway's readings at `time`, a flaky one cut off or back first. */
+async function sendInterval(running: Running, options: DemoOptions, time: number): Promise<void> {
+  for (const { gateway, client } of running) {
+    const outage = inOutage(gateway, time);
+    if (outage && client.connected) {
+      options.log?.(`demo: ${gateway.gatewayId} loses its connection`);
+      await client.cut();
+    } else if (!outage && !client.connected) {
+      await client
+        .connect()
+        .catch((error: unknown) =>
+          options.log?.(`demo: ${gateway.gatewayId} cannot reconnect: ${String(error)}`),
+        );
+    }
+    // While disconnected the readings stay in the gateway's buffer and go out, late, on reconnect.
+    await client.send(readingsAt(gateway, time));
+  }
+}
+
+/** Runs the demo laboratory's gateways until stopped: history first, then a reading per device every interval. */
+export async function startDemo(options: DemoOptions): Promise<{ stop: () => Promise<void> }> {
+  const now = options.now ?? Date.now;
+  const intervalMs = (options.intervalSeconds ?? demoIntervalSeconds) * 1000;
+  const running = await connectGateways(options);
   const closeAll = async () => {
     await Promise.all(running.map(({ client }) => client.close()));
   };
@@ -70,46 +116,19 @@ export async function startDemo(options: DemoOptions): Promise<{ stop: () => Pro
     options.backfillFrom?.getTime() ?? now() - (options.backfillHours ?? 0) * 3_600_000,
   );
   let next = aligned(now());
-  if (start < next) {
-    for (const { gateway, client } of running) {
-      if (options.signal?.aborted) break;
-      const history: OutgoingReading[] = [];
-      for (let time = start; time < next; time += intervalMs)
-        history.push(...readingsAt(gateway, time));
-      await client.send(history);
-    }
-    if (!options.signal?.aborted)
-      options.log?.(`demo: history from ${new Date(start).toISOString()} sent`);
-  }
+  await sendHistory(running, options, { start, next, intervalMs });
   if (options.signal?.aborted) return { stop: () => Promise.resolve() };
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
-  const tick = async () => {
-    const time = next;
-    next += intervalMs;
-    for (const { gateway, client } of running) {
-      const outage = inOutage(gateway, time);
-      if (outage && client.connected) {
-        options.log?.(`demo: ${gateway.gatewayId} loses its connection`);
-        await client.cut();
-      } else if (!outage && !client.connected) {
-        await client
-          .connect()
-          .catch((error: unknown) =>
-            options.log?.(`demo: ${gateway.gatewayId} cannot reconnect: ${String(error)}`),
-          );
-      }
-      // While disconnected the readings stay in the gateway's buffer and go out, late, on reconnect.
-      await client.send(readingsAt(gateway, time));
-    }
-  };
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(
       () => {
-        current = tick()
+        const time = next;
+        next += intervalMs;
+        current = sendInterval(running, options, time)
           .catch((error: unknown) => options.log?.(`demo: ${String(error)}`))
           .finally(schedule);
       },

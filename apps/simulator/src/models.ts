@@ -52,34 +52,62 @@ function battery(deviceId: string, time: number): number {
   return Math.max(5, round(start - (((time / hour) % 8760) / 8760) * 20, 0));
 }
 
+/** A fridge: a compressor cycle of ~30 minutes, ±0.6 °C, and its drift if it has one. */
+function fridgeValues(
+  deviceId: string,
+  behaviour: Extract<Behaviour, { kind: 'fridge' }>,
+  time: number,
+  key: string,
+) {
+  const drift = behaviour.drifts ? driftFor(deviceId, time) : 0;
+  const cycle = Math.sin((phase(time, 30 * minute, `${deviceId}:cycle`) / 30) * 2 * Math.PI) * 0.6;
+  return {
+    Node_Type: 1,
+    t: round(behaviour.setpoint + cycle + drift + jitter(key) * 0.1),
+    h: round(42 + jitter(`${key}h`) * 3, 1),
+    d: 0,
+  };
+}
+
+/** A freezer: a cycle of ~45 minutes, ±1.2 °C, on its probe or its thermocouple. */
+function freezerValues(
+  deviceId: string,
+  behaviour: Extract<Behaviour, { kind: 'freezer' }>,
+  time: number,
+  key: string,
+): ReadingData {
+  const value = round(
+    behaviour.setpoint +
+      Math.sin((phase(time, 45 * minute, `${deviceId}:cycle`) / 45) * 2 * Math.PI) * 1.2 +
+      jitter(key) * 0.2,
+  );
+  return behaviour.thermocouple
+    ? { Node_Type: 1, thermo: value, t: -255 }
+    : { Node_Type: 1, t: value };
+}
+
+/** A room: warmer and brighter by day, the air pressure drifting. */
+function ambientValues(time: number, key: string) {
+  const hourOfDay = new Date(time).getUTCHours() + new Date(time).getUTCMinutes() / 60;
+  const daylight = Math.max(0, Math.sin(((hourOfDay - 6) / 12) * Math.PI));
+  return {
+    Node_Type: 1,
+    t: round(21.5 + daylight * 1.5 + jitter(key) * 0.2),
+    h: round(45 + jitter(`${key}h`) * 4, 1),
+    pressure: round(1013 + Math.sin(time / (12 * hour)) * 6 + jitter(`${key}p`), 1),
+    light_s: round(daylight * 450 + 20 + noise(`${key}l`) * 10, 1),
+  };
+}
+
 /** The reading a device sends at `time` (ms since epoch): a pure function of the device and time. */
 export function readingAt(deviceId: string, behaviour: Behaviour, time: number): ReadingData {
   const key = `${deviceId}:${Math.floor(time / 1000)}`;
   const common = { b: battery(deviceId, time), m: 3 };
   switch (behaviour.kind) {
-    case 'fridge': {
-      const drift = behaviour.drifts ? driftFor(deviceId, time) : 0;
-      // a compressor cycle of ~30 minutes, ±0.6 °C
-      const cycle =
-        Math.sin((phase(time, 30 * minute, `${deviceId}:cycle`) / 30) * 2 * Math.PI) * 0.6;
-      return {
-        ...common,
-        Node_Type: 1,
-        t: round(behaviour.setpoint + cycle + drift + jitter(key) * 0.1),
-        h: round(42 + jitter(`${key}h`) * 3, 1),
-        d: 0,
-      };
-    }
-    case 'freezer': {
-      const value = round(
-        behaviour.setpoint +
-          Math.sin((phase(time, 45 * minute, `${deviceId}:cycle`) / 45) * 2 * Math.PI) * 1.2 +
-          jitter(key) * 0.2,
-      );
-      return behaviour.thermocouple
-        ? { ...common, Node_Type: 1, thermo: value, t: -255 }
-        : { ...common, Node_Type: 1, t: value };
-    }
+    case 'fridge':
+      return { ...common, ...fridgeValues(deviceId, behaviour, time, key) };
+    case 'freezer':
+      return { ...common, ...freezerValues(deviceId, behaviour, time, key) };
     case 'cryo':
       return {
         ...common,
@@ -97,18 +125,8 @@ export function readingAt(deviceId: string, behaviour: Behaviour, time: number):
         h: round(93 + jitter(`${key}h`) * 1.5, 1),
         CO2_s: 1,
       };
-    case 'ambient': {
-      const hourOfDay = new Date(time).getUTCHours() + new Date(time).getUTCMinutes() / 60;
-      const daylight = Math.max(0, Math.sin(((hourOfDay - 6) / 12) * Math.PI));
-      return {
-        ...common,
-        Node_Type: 1,
-        t: round(21.5 + daylight * 1.5 + jitter(key) * 0.2),
-        h: round(45 + jitter(`${key}h`) * 4, 1),
-        pressure: round(1013 + Math.sin(time / (12 * hour)) * 6 + jitter(`${key}p`), 1),
-        light_s: round(daylight * 450 + 20 + noise(`${key}l`) * 10, 1),
-      };
-    }
+    case 'ambient':
+      return { ...common, ...ambientValues(time, key) };
     case 'spill':
       return {
         Node_Type: 2,

@@ -65,6 +65,23 @@ async function download(
   return Buffer.concat(chunks);
 }
 
+/** A message of the `down` topic, or undefined (logged) when it is not one. */
+function parseDown(host: OtaHost, payload: Buffer) {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    host.log?.(`${host.gatewayId}: ignoring a down message that is not JSON`);
+    return undefined;
+  }
+  const parsed = downMessage.safeParse(json);
+  if (!parsed.success) {
+    host.log?.(`${host.gatewayId}: ignoring an unknown down message`);
+    return undefined;
+  }
+  return parsed.data;
+}
+
 /**
  * The gateway side of an over-the-air update (DESIGN 5): downloads the file from the link in
  * the command, checks its SHA-256, reports progress on `status`, 'installs' it by rebooting
@@ -116,19 +133,8 @@ export function createOtaAgent(host: OtaHost, options: OtaOptions = {}) {
     nodeVersion: (deviceId: string) => nodeVersions.get(deviceId),
     /** Handles one message of the `down` topic; updates run one after the other. */
     handle(payload: Buffer): Promise<void> {
-      let json: unknown;
-      try {
-        json = JSON.parse(payload.toString('utf8'));
-      } catch {
-        host.log?.(`${host.gatewayId}: ignoring a down message that is not JSON`);
-        return Promise.resolve();
-      }
-      const parsed = downMessage.safeParse(json);
-      if (!parsed.success) {
-        host.log?.(`${host.gatewayId}: ignoring an unknown down message`);
-        return Promise.resolve();
-      }
-      const message = parsed.data;
+      const message = parseDown(host, payload);
+      if (!message) return Promise.resolve();
       if (message.command === 'lora_frequency') return host.setLoraFrequency(message.frequency);
       busy = busy.then(() => install(message));
       return busy;
