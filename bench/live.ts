@@ -18,11 +18,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { socketPath, type ServerToClientEvents } from '@vigil/contracts';
 import pg from 'pg';
 import pino from 'pino';
 import { Server } from 'socket.io';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
 import { devices, gateways } from '../apps/server/src/db/schema/index.js';
@@ -34,7 +34,8 @@ import * as usersRepo from '../apps/server/src/modules/users/repo.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 import { batchFigures } from './batch-figures.js';
 import { publishPaced, type PacedGateway, type PacedOptions } from './live-publisher.js';
-import { percentiles, type Latency } from './percentiles.js';
+import { clientsProcess, type Report, type Watch } from './live-clients.js';
+import { percentiles } from './percentiles.js';
 import { createCoresTracker } from './proc-usage.js';
 import { writeResults } from './results-file.js';
 
@@ -55,97 +56,9 @@ const settings = {
   flushMs: process.env.INGEST_FLUSH_MS,
 };
 
-type Watch = { url: string; token: string; deviceId: string };
-type ClientCommand =
-  | { type: 'connect'; watches: Watch[]; timeValue: string }
-  | { type: 'reset' }
-  | { type: 'report' }
-  | { type: 'close' };
-type Report = {
-  liveData: number;
-  graphData: number;
-  seconds: number;
-  /** liveData events, from their reading's time. */
-  latencyMs: Latency;
-  /** Every reading shown (by liveData or graphData), from its time to the first event showing it. */
-  readings: number;
-  readingLatencyMs: Latency;
-};
-
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const deviceAddress = () =>
   [...randomBytes(6)].map((byte) => byte.toString(16).padStart(2, '0')).join(':');
-
-/** The clients' process: one socket per watched device; liveData latency from the reading's own time. */
-function clientsProcess() {
-  let sockets: Socket<ServerToClientEvents>[] = [];
-  let latencies: number[] = [];
-  let graphData = 0;
-  /** The first time each reading (device and time) was shown, as its latency. */
-  let shown = new Map<string, number>();
-  const show = (deviceId: string, createdAt: string) => {
-    const key = `${deviceId}|${createdAt}`;
-    if (!shown.has(key)) shown.set(key, Date.now() - Date.parse(createdAt));
-  };
-  let since = performance.now();
-  const reply = (message: unknown) => process.send?.(message);
-  process.on('message', (command: ClientCommand) => {
-    if (command.type === 'connect') {
-      sockets = command.watches.map((watch) =>
-        connectSocket(watch.url, {
-          path: socketPath,
-          transports: ['websocket'],
-          auth: { token: watch.token },
-          query: { deviceId: watch.deviceId, timeValue: command.timeValue },
-          forceNew: true,
-          reconnection: false,
-        }),
-      );
-      for (const socket of sockets) {
-        socket.on('liveData', (event) => {
-          latencies.push(Date.now() - Date.parse(event.reading.createdAt));
-          show(event.deviceId, event.reading.createdAt);
-        });
-        socket.on('graphData', (event) => {
-          graphData += 1;
-          show(event.deviceId, event.reading.createdAt);
-        });
-      }
-      void Promise.all(
-        sockets.map(
-          (socket) =>
-            new Promise<void>((resolve, reject) => {
-              socket.once('connect', resolve);
-              socket.once('connect_error', reject);
-            }),
-        ),
-      ).then(
-        () => reply({ type: 'connected' }),
-        (error: unknown) => reply({ type: 'error', message: String(error) }),
-      );
-    } else if (command.type === 'reset') {
-      latencies = [];
-      graphData = 0;
-      shown = new Map();
-      since = performance.now();
-      reply({ type: 'reset' });
-    } else if (command.type === 'report') {
-      const report: Report = {
-        liveData: latencies.length,
-        graphData,
-        seconds: (performance.now() - since) / 1000,
-        latencyMs: percentiles(latencies),
-        readings: shown.size,
-        readingLatencyMs: percentiles([...shown.values()]),
-      };
-      reply({ type: 'report', report });
-    } else {
-      for (const socket of sockets) socket.close();
-      sockets = [];
-      reply({ type: 'closed' });
-    }
-  });
-}
 
 /** A child process running `role` of this file, answering commands one at a time. */
 function child(role: 'clients' | 'publisher') {
@@ -350,6 +263,10 @@ async function main() {
   await clients.ask({ type: 'reset' });
   // What else is busy: the sockets' process, and every core of the machine (PostgreSQL too).
   const others = createCoresTracker({ clients: [clients.process.pid ?? 0] });
+  // How long the server's event loop (ingest, socket writes and, on PGlite, the database) keeps
+  // work waiting: a callback due now runs this much later.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const cpuBefore = process.cpuUsage();
   // Where the time goes: publish -> durable (the ingest event the bridge listens to).
   const stored: number[] = [];
@@ -366,6 +283,7 @@ async function main() {
   const { report: live } = await clients.ask<{ report: Report }>({ type: 'report' });
   const cpu = process.cpuUsage(cpuBefore);
   const cores = await others.sample();
+  loopDelay.disable();
   const batches = await batchFigures(metrics);
   await clients.ask({ type: 'close' });
   await runtime.close();
@@ -402,6 +320,7 @@ async function main() {
       serverCpu: Number(((cpu.user + cpu.system) / 1e6 / live.seconds).toFixed(2)),
       /** Cores of the sockets' process and of the whole machine (PostgreSQL too). */
       otherCpu: cores,
+      loopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6 },
       batches,
     },
     bare: {
@@ -425,7 +344,7 @@ async function main() {
       `  publish -> liveData: p50 ${result.live.latencyMs.p50} ms, p90 ${result.live.latencyMs.p90} ms, p99 ${result.live.latencyMs.p99} ms, max ${result.live.latencyMs.max} ms; server CPU ${result.live.serverCpu} cores; load ${loadavg()
         .map((v) => v.toFixed(2))
         .join(' ')}`,
-      `  cores: server ${result.live.serverCpu}, the sockets' process ${result.live.otherCpu.clients ?? 0}, the whole machine ${result.live.otherCpu.machine ?? 0} of ${availableParallelism()}`,
+      `  cores: server ${result.live.serverCpu}, the sockets' process ${result.live.otherCpu.clients ?? 0}, the whole machine ${result.live.otherCpu.machine ?? 0} of ${availableParallelism()}; the server's event loop delay p50 ${result.live.loopDelayMs.p50.toFixed(1)} ms, p99 ${result.live.loopDelayMs.p99.toFixed(1)} ms`,
       `  of which publish -> stored (ingest commit): p50 ${result.live.storedLatencyMs.p50} ms, p99 ${result.live.storedLatencyMs.p99} ms; ${batches.count} batches of ${batches.meanReadings} readings on average, written in ${batches.meanWriteMs} ms on average`,
       `  bare Socket.IO at ${result.bare.paced.rate}/s: p50 ${result.bare.paced.latencyMs.p50} ms, p99 ${result.bare.paced.latencyMs.p99} ms`,
       `  bare Socket.IO flat out: ${result.bare.flatOut.deliveriesPerSecond} deliveries/s (p50 ${result.bare.flatOut.latencyMs.p50} ms)`,
