@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { processEnvironment, startServerProcess, type ServerProcess } from '../helpers/process.js';
 
 let running: ServerProcess | undefined;
@@ -105,13 +105,20 @@ describe('the server process', () => {
     const { jwt, userId } = ((await signIn.json()) as { data: { jwt: string; userId: string } })
       .data;
     const headers = { authorization: `Bearer ${jwt}` };
-    const list = (await (
-      await fetch(`${base}/api/device/${userId}/?pageSize=1000`, { headers })
-    ).json()) as {
-      data: { list: { status: string; latestData: { nodeData: unknown } }[] };
-    };
-    expect(list.data.list).toHaveLength(12);
-    expect(list.data.list.every((device) => device.latestData.nodeData !== null)).toBe(true);
+    // The history is acknowledged once durable; each device's latest reading is written by the
+    // follow-up right after (a round at most 250 ms later), so the list shows it soon after.
+    await vi.waitFor(
+      async () => {
+        const list = (await (
+          await fetch(`${base}/api/device/${userId}/?pageSize=1000`, { headers })
+        ).json()) as {
+          data: { list: { status: string; latestData: { nodeData: unknown } }[] };
+        };
+        expect(list.data.list).toHaveLength(12);
+        expect(list.data.list.every((device) => device.latestData.nodeData !== null)).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const status = (await (
       await fetch(`${base}/api/misc/connectedStatus`, { headers })
     ).json()) as {
