@@ -94,8 +94,9 @@ const envSchema = z.object({
    * Readings per database write, and the longest a reading waits for company when its lane is
    * idle. While a lane writes, what arrives gathers into the next batch anyway (group commit), so
    * a short wait costs no throughput: bench:ingest on PostgreSQL 98k/102k readings/s with 50 ms,
-   * 102k/101k with 2 ms; PGlite 45.7k/41.8k and 44.5k/44.0k. It takes ~45 ms off every reading's
-   * way to the live views and the alarm engine (bench:live p50 120 -> 75 ms on PostgreSQL).
+   * 102k/101k with 2 ms; PGlite 45.7k/41.8k and 44.5k/44.0k. It takes ~45-65 ms off every
+   * reading's way to the live views and the alarm engine (bench:live p50 on PostgreSQL 120-126 ms
+   * with 50 ms, 54-56 ms with 5 ms; on PGlite 156-165 ms and 94-101 ms).
    */
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(2000),
   INGEST_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(5),

@@ -13,8 +13,8 @@ export type DeclaredScope = 'account' | 'assigned-devices' | 'platform';
 /**
  * Who may call a route and on whose data, declared once on the route (STYLE.md 4):
  * `{ public: true }` for sign-in and friends, otherwise the roles allowed and the scope
- * (above). The guard (`plugins/guard.ts`) resolves the caller's scope once (`request.scope`); routes hand it
- * to the service (`scopeOf(request)`), and repos take it as a required parameter.
+ * (above). The guard (`plugins/guard.ts`) resolves the caller's scope once (`request.scope`);
+ * routes hand it to the service (`scopeOf(request)`), and repos take it as a required parameter.
  */
 export type Guard = { public: true } | { roles: readonly Role[]; scope: DeclaredScope };
 

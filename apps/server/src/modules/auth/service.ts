@@ -8,8 +8,8 @@ import * as audit from '../audit/index.js';
 import * as repo from './repo.js';
 import * as throttle from './throttle.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
+import { hourMs } from '../../lib/durations.js';
 
-const hour = 3_600_000;
 type RequestInfo = { ip: string | null; userAgent: string | null };
 
 const anonymous = (ip: string | null, email: string | null = null): AuditSubject => ({
@@ -83,7 +83,7 @@ async function openSession(
   request: RequestInfo,
   attempt: LoginAttempt,
 ): Promise<Session> {
-  const expiresAt = new Date(attempt.now.getTime() + ctx.config.sessionHours * hour);
+  const expiresAt = new Date(attempt.now.getTime() + ctx.config.sessionHours * hourMs);
   const sessionId = await ctx.db.transaction(async (tx) => {
     const id = await repo.insertSession(tx, { userId: user.id, ...request, expiresAt });
     await throttle.clearFailures(tx, attempt.key);

@@ -1,8 +1,9 @@
 /**
  * What other domains and the composition root may use of readings: the reading as the commit
  * path resolves it (for the door tracker and the alarm engine), the account's temperature unit,
- * the chart means and the reading JSON of reports, the device-data export's job, the removal of a deleted device's readings, and the
- * retention and partition upkeep with the clock's entries for it.
+ * the chart means and the reading JSON of reports, the device-data export's job, the removal of
+ * a deleted device's readings, and the retention and partition upkeep with the clock's entries
+ * for it.
  */
 export { rollupMeans } from './chart-repo.js';
 export { readingJson } from './follow-up-repo.js';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountCondition, queryRows } from '../../db/query.js';
-import { allAccounts, inAccount, type AccountScope } from '../../lib/scope.js';
+import type { AccountScope } from '../../lib/scope.js';
 import { accounts, alarmUsers, deviceUsers, reportUsers, users } from '../../db/schema/index.js';
 
 type NewUser = typeof users.$inferInsert;
@@ -53,36 +53,32 @@ export async function emailExists(
 export async function insertUser(db: Executor, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   if (!row) throw new Error('user insert returned nothing');
-  const user = await findUser(
-    db,
-    values.accountId ? inAccount(values.accountId) : allAccounts,
-    row.id,
-  );
+  const user = await selectUser(db, eq(users.id, row.id));
   if (!user) throw new Error('inserted user not found');
   return user;
 }
 
+/** The one user `where` selects, with its account's name. */
+async function selectUser(db: Executor, where: SQL | undefined): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(where);
+  return row;
+}
+
 /** A user of the scope's account (of any account, and the platform's own, for every account). */
-export async function findUser(
+export function findUser(
   db: Executor,
   scope: AccountScope,
   id: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.id, id), accountCondition(users.accountId, scope)));
-  return row;
+  return selectUser(db, and(eq(users.id, id), accountCondition(users.accountId, scope)));
 }
 
-export async function findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.email, email));
-  return row;
+export function findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return selectUser(db, eq(users.email, email));
 }
 
 export type UserListFilter = {

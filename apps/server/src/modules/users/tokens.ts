@@ -1,18 +1,17 @@
-import type { Language } from '@vigil/contracts';
-import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
-import { enqueue } from '../../jobs/queue.js';
-import { randomToken, sha256 } from '../../lib/secrets.js';
-import { authMail, type TokenMailKind } from './mails.js';
-import * as tokensRepo from './tokens-repo.js';
-
 /**
  * A user's single-use tokens (e-mail confirmation, password reset, invitation): issued here with
  * their mail; redeemed by the auth module (`modules/auth`).
  */
+import type { Language } from '@vigil/contracts';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { enqueue } from '../../jobs/queue.js';
+import { dayMs, hourMs } from '../../lib/durations.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import { authMail, type TokenMailKind } from './mails.js';
+import * as tokensRepo from './tokens-repo.js';
 
-const hour = 3_600_000;
-export const tokenLifetimeMs = { confirm: 48 * hour, reset: hour, invite: 7 * 24 * hour } as const;
+const tokenLifetimeMs = { confirm: 2 * dayMs, reset: hourMs, invite: 7 * dayMs } as const;
 
 /** Issues a single-use token for `kind` and enqueues its mail, in the caller's transaction. */
 export async function issueTokenMail(
