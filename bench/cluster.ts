@@ -39,6 +39,7 @@ import {
   sampleWaits,
 } from './cluster-usage.js';
 import { writeResults } from './results-file.js';
+import { connected } from './sockets.js';
 
 const settings = {
   readings: Number(process.env.BENCH_READINGS ?? 200_000),
@@ -87,12 +88,7 @@ async function latency(options: {
     const at = sent.get(event.reading.createdAt);
     if (event.deviceId === deviceId && at !== undefined) latencies.push(performance.now() - at);
   });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => {
-      resolve();
-    });
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   const client = await mqtt.connectAsync(options.mqttUrl, {
     protocolVersion: 4,
     clientId: `bench-probe-${hex(3)}`,

@@ -5,6 +5,7 @@
 import { socketPath, type ServerToClientEvents } from '@vigil/contracts';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { percentiles, type Latency } from './percentiles.js';
+import { connected } from './sockets.js';
 
 export type Watch = { url: string; token: string; deviceId: string };
 type ClientCommand =
@@ -58,15 +59,7 @@ export function clientsProcess() {
           show(event.deviceId, event.reading.createdAt);
         });
       }
-      void Promise.all(
-        sockets.map(
-          (socket) =>
-            new Promise<void>((resolve, reject) => {
-              socket.once('connect', resolve);
-              socket.once('connect_error', reject);
-            }),
-        ),
-      ).then(
+      void Promise.all(sockets.map(connected)).then(
         () => reply({ type: 'connected' }),
         (error: unknown) => reply({ type: 'error', message: String(error) }),
       );

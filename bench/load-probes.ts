@@ -15,6 +15,7 @@ import mqtt from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
 import { signIn, type BenchAccount } from './cluster-topology.js';
 import { percentiles, type Latency } from './percentiles.js';
+import { connected } from './sockets.js';
 
 export type ProbeWatch = { url: string; token: string; deviceId: string };
 export type ProbePlan = {
@@ -94,15 +95,7 @@ function probesProcess() {
         live.minute.push(ms);
       });
     }
-    await Promise.all(
-      sockets.map(
-        (socket) =>
-          new Promise<void>((resolve, reject) => {
-            socket.once('connect', resolve);
-            socket.once('connect_error', reject);
-          }),
-      ),
-    );
+    await Promise.all(sockets.map(connected));
     bare = await mqtt.connectAsync(plan.bare.url, {
       protocolVersion: 5,
       clientId: `bench-bare-${String(process.pid)}`,
