@@ -64,16 +64,6 @@ const throughIndex = (domain) =>
   }));
 
 /**
- * Issue 21: infrastructure imports no domain. lib/ (pure helpers), jobs/ (the queue, worker and
- * clock, and the document writers' shared parts: chart, fonts, words), notify/ (mailer, SMS and
- * voice provider, webhook transport), the ingest path, the socket server, the route guard and
- * metrics, and the broker accounts import nothing under modules/: what they need of a domain is
- * declared on their side (ingest/ports.ts, realtime/ports.ts, …) and handed in by the
- * composition root (runtime.ts, ingest-path.ts, realtime-sources.ts, schedules.ts, app.ts); the
- * domains' own background work (notification fan-out and delivery, the exports) lives in the
- * domain. Reports reach the domains it reads through their index.ts.
- */
-/**
  * The domains in layers, the lowest first: a domain uses only domains of lower layers (through
  * their index.ts), never one of its own layer or above, so that no two domains import each other,
  * even by a detour. A new domain takes its place here (the config refuses a domain it cannot
