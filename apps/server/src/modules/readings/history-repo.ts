@@ -171,7 +171,7 @@ export type ChartProfile = {
  * metric), and how many readings there are from the newest of those buckets on (from `from`
  * when none) and which metrics they carry. The rollups count a reading only once the follow-up
  * has run (follow-up.ts, after the acknowledgement) and the rollup writer has added its
- * round's deltas (rollup-writer.ts, about a second later), while a chart is asked for as
+ * round's deltas (rollup-writer.ts, about two seconds later), while a chart is asked for as
  * soon as a reading shows live: those newest readings are read by the primary key, at most
  * `recentLimit` of them, so that none stored is left off the chart for want of a rollup. The
  * newest bucket may be counted in part (its other readings' deltas still pending): its readings

@@ -51,7 +51,7 @@ export class RollupWriter {
     this.db = deps.db;
     this.log = deps.log;
     this.metrics = deps.metrics;
-    this.intervalMs = deps.intervalMs ?? 1000;
+    this.intervalMs = deps.intervalMs ?? 2000;
     this.chunkRows = deps.chunkRows ?? 64;
     this.sweepMs = deps.sweepMs ?? 30_000;
   }
