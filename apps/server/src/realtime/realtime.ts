@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import type { IngestEvents } from '../ingest/events.js';
 import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
+import { coalesceWrites } from './coalesce.js';
 import { welcome, type VigilSocket } from './connection.js';
 import { createMapFeed, type MapFeed } from './map-feed.js';
 import { createOverviewFeed, type OverviewFeed } from './overview-feed.js';
@@ -149,6 +150,7 @@ function attachServer(server: HttpServer, deps: RealtimeDeps, state: RealtimeSta
     state.sub.on('error', () => undefined); // reported through the publisher's handler
     socketServer.adapter(createAdapter(state.pub, state.sub));
   }
+  socketServer.engine.on('connection', coalesceWrites);
   socketServer.use(handshakeMiddleware(deps));
   socketServer.on('connection', (socket) => {
     endAtExpiry(socket);
