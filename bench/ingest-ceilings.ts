@@ -93,27 +93,33 @@ async function copyBatch(
 
 let ceilingRuns = 0;
 
-/** 200 new devices of the account for one ceiling run (each run writes rows of its own). */
-async function ceilingDevices(database: Database, accountId: string) {
+/** `count` new devices of the account for one ceiling run (each run writes rows of its own). */
+async function ceilingDevices(database: Database, accountId: string, count: number) {
   ceilingRuns += 1;
   const rows = await queryRows<{ id: string }>(
     database.db,
     sql`insert into devices (account_id, device_id, name)
         select ${accountId}, ${`ceiling-${String(ceilingRuns)}`} || ':' || lpad(to_hex(i), 8, '0'), 'ceiling ' || i
-        from generate_series(1, 200) i returning id`,
+        from generate_series(1, ${count}::int) i returning id`,
   );
   return rows.map((row) => row.id);
 }
 
-/** Readings per second that `method` writes into the database, in batches of `batchSize`. */
+/**
+ * Readings per second that `method` writes into the database, in batches of `batchSize`, over
+ * `devices` devices interleaved in time as the publishers send them: as many as the run it is
+ * the ceiling of, since every distinct device in a batch is one more place in the key's index
+ * to write to (a 200-device ceiling would leave that cost to the 1,000-device run alone).
+ */
 export async function ceiling(
   database: Database,
   accountId: string,
   method: CeilingMethod,
   total: number,
   batchSize: number,
+  devices = 200,
 ): Promise<number> {
-  const ids = await ceilingDevices(database, accountId);
+  const ids = await ceilingDevices(database, accountId, devices);
   const client = method !== 'insert' && database.pool ? await database.pool.connect() : undefined;
   const startMs = Date.now() - 86_400_000;
   try {
@@ -138,6 +144,7 @@ export async function ceilings(
   accountId: string,
   total: number,
   batchSize: number,
+  devices: number,
   rounds = 2,
 ): Promise<Record<CeilingMethod, number>> {
   const best: Record<CeilingMethod, number> = { insert: 0, copyStaging: 0, copy: 0 };
@@ -145,7 +152,7 @@ export async function ceilings(
     for (const method of Object.keys(best) as CeilingMethod[]) {
       best[method] = Math.max(
         best[method],
-        await ceiling(database, accountId, method, total, batchSize),
+        await ceiling(database, accountId, method, total, batchSize, devices),
       );
     }
   }

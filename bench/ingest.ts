@@ -2,8 +2,8 @@
  * `npm run bench:ingest`: end-to-end MQTT QoS 1 publish -> acknowledged durable readings through
  * the embedded broker and the real ingest path, with 200 and with 1,000 devices (BENCH_DEVICE_COUNTS),
  * then the time until their follow-up (rollups of every level, device state) is done too; against
- * the ceilings of the same database written directly (ingest-ceilings.ts: batched INSERT ...
- * unnest, COPY into staging + INSERT ... ON CONFLICT, bare COPY), on PostgreSQL (DATABASE_URL;
+ * the ceilings of the same database written directly over as many devices (ingest-ceilings.ts:
+ * batched INSERT ... unnest, COPY into staging + INSERT ... ON CONFLICT, bare COPY), on PostgreSQL (DATABASE_URL;
  * a fresh database is created) and on PGlite. It reports the server's CPU and where a batch's
  * time goes (decode, write, and the follow-up's state, doors, alarms, rollups). Publishers run
  * in a child process so that the server's RSS and CPU are the server's alone.
@@ -199,7 +199,7 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200)
   );
   if (alarmCount > 0) await seedAlarms(database.db, accountId, alarmCount);
   const total = settings.readings;
-  const ceiling = await measureCeilings(database, accountId, total, settings.ceilingBatch);
+  const ceiling = await measureCeilings(database, accountId, total, settings.ceilingBatch, devices);
   const ceilingPerSecond = ceiling.insert;
 
   const config = loadConfig({
