@@ -3,6 +3,8 @@
  * (TypeScript sources) are inlined, every npm dependency stays an import.
  * Usage: tsx build-entry.ts <entry.ts> <out.js>
  */
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 export async function bundle(entry: string, outfile: string): Promise<void> {
@@ -24,6 +26,18 @@ export async function bundle(entry: string, outfile: string): Promise<void> {
     sourcemap: true,
     plugins: [externalNpm],
     logLevel: 'warning',
+  });
+}
+
+/**
+ * The server as `dist/` holds it, into `outDir`: the entry, the embedded database thread's entry
+ * (db/pglite-thread.ts starts it next to main.js) and the SQL migrations applied on start.
+ */
+export async function bundleServer(serverDir: string, outDir: string): Promise<void> {
+  await bundle(join(serverDir, 'src', 'main.ts'), join(outDir, 'main.js'));
+  await bundle(join(serverDir, 'src', 'db', 'pglite-worker.ts'), join(outDir, 'pglite-worker.js'));
+  await cp(join(serverDir, 'src', 'db', 'migrations'), join(outDir, 'migrations'), {
+    recursive: true,
   });
 }
 

@@ -1,7 +1,6 @@
-/** Builds the server into dist/: the bundled entry plus the SQL migrations it applies on start. */
-import { cp, rm } from 'node:fs/promises';
-import { bundle } from './build-entry.js';
+/** Builds the server into dist/ (build-entry.ts bundleServer). */
+import { rm } from 'node:fs/promises';
+import { bundleServer } from './build-entry.js';
 
 await rm('dist', { recursive: true, force: true });
-await bundle('src/main.ts', 'dist/main.js');
-await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+await bundleServer('.', 'dist');

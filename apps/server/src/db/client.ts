@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -24,7 +25,7 @@ export type Database = {
   close: () => Promise<void>;
   /** The driver underneath, for what Drizzle does not speak (COPY in the benchmarks). */
   pool?: pg.Pool;
-  pglite?: PGlite;
+  pglite?: PgliteClient;
 };
 
 /** In the source tree next to this file; in the bundle next to main.js (the build copies it). */
@@ -53,30 +54,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema });
     return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
-  let client: PGlite;
-  let checkpoints: NodeJS.Timeout | undefined;
+  let client: PgliteClient;
   if ('pglite' in options) {
     client = options.pglite;
   } else {
+    // In a thread of its own (pglite-thread.ts), which also runs its checkpoints.
     const dir = join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create({ dataDir: dir, postgresqlconf: pgliteSettings });
-    checkpoints = setInterval(() => {
-      client.exec('checkpoint').catch(() => undefined);
-    }, pgliteCheckpointMs);
-    checkpoints.unref();
+    client = await openPgliteThread({
+      dataDir: dir,
+      settings: pgliteSettings,
+      checkpointMs: pgliteCheckpointMs,
+    });
   }
-  const db = drizzlePglite(client, { schema });
+  // drizzle speaks to PGlite through the part of its API that both clients have.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    pglite: client,
-    close: () => {
-      clearInterval(checkpoints);
-      return client.close();
-    },
-  };
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
 /**
