@@ -15,7 +15,11 @@ import {
   applyRollupDeltas,
   pendingDeltaRows,
 } from '../../src/modules/readings/rollup-deltas-repo.js';
-import { rollupDeltas, rollupLevels } from '../../src/modules/readings/rollup-levels.js';
+import {
+  deltaShare,
+  rollupDeltas,
+  rollupLevels,
+} from '../../src/modules/readings/rollup-levels.js';
 import { rebuildRollups } from '../../src/modules/readings/rollups-rebuild.js';
 import { createAccountWithOwner } from '../helpers/fixtures.js';
 import { insertDevice } from '../helpers/history-fixtures.js';
@@ -124,6 +128,46 @@ describe('the rollup writer', () => {
     const last = rows.at(-1)?.tsMs ?? 0;
     await rebuildRollups(database.db, device, new Date(first), new Date(last));
     expect(await rollupsOf(device)).toEqual(incremental);
+  });
+
+  it('adds a round of many devices a share at a time, each share once, as a rebuild would', async () => {
+    const devices: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      devices.push(await insertDevice(database.db, accountId, `Shared Fridge ${String(i)}`));
+    }
+    const shares = new Set(devices.map(deltaShare));
+    expect(shares.size).toBeGreaterThan(1);
+    const byDevice = devices.map((device) => readingsOf(device, 60));
+    for (const [i, device] of devices.entries()) await store(device, byDevice[i] ?? []);
+    // Three rounds, each with a third of every device's readings.
+    for (let round = 0; round < 3; round += 1) {
+      await appendAsRound(byDevice.flatMap((rows) => rows.filter((_, n) => n % 3 === round)));
+    }
+    expect(await pendingDeltaRows(database.db)).toBe(3 * shares.size);
+
+    // One step takes one share, of every round.
+    const step = await applyRollupDeltas(database.db, { wait: true, dueAfterMs: 0, limit: 64 });
+    expect(step).toEqual({ kind: 'applied', taken: 3 });
+    const left = await queryRows<{ share: number }>(
+      database.db,
+      sql`select distinct share from reading_rollup_deltas`,
+    );
+    expect(left).toHaveLength(shares.size - 1);
+
+    await writer().flush();
+    expect(await pendingDeltaRows(database.db)).toBe(0);
+    for (const [i, device] of devices.entries()) {
+      const rows = byDevice[i] ?? [];
+      const incremental = await rollupsOf(device);
+      expect(incremental['1m']).toHaveLength(60 + 20);
+      await rebuildRollups(
+        database.db,
+        device,
+        new Date(rows[0]?.tsMs ?? 0),
+        new Date(rows.at(-1)?.tsMs ?? 0),
+      );
+      expect(await rollupsOf(device)).toEqual(incremental);
+    }
   });
 
   it('counts deltas still pending once when a rebuild comes first', async () => {

@@ -102,13 +102,15 @@ export const readingFollowUps = pgTable(
 
 /**
  * Minute rollup deltas waiting for the rollup writer (modules/readings/rollup-writer.ts): one row per
- * follow-up round, appended in the transaction that deletes the round's follow-up rows (a plain
- * insert that waits on no one), taken and deleted by one writer at a time across all processes
- * in the transaction that adds them to every rollup level. The arrays run side by side, one
- * entry per (device, metric, minute) the round touched.
+ * follow-up round and share of its devices, appended in the transaction that deletes the round's
+ * follow-up rows (a plain insert that waits on no one), taken and deleted by one writer at a time
+ * across all processes in the transaction that adds them to every rollup level, a share at a
+ * time. The arrays run side by side, one entry per (device, metric, minute) the round touched.
  */
 export const readingRollupDeltas = pgTable('reading_rollup_deltas', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Which share of the devices the row holds (rollup-levels.ts deltaShare): applied together. */
+  share: smallint('share').notNull().default(0),
   deviceIds: uuid('device_ids').array().notNull(),
   metrics: text('metrics').array().notNull(),
   /** The minute's start, in milliseconds since the epoch. */

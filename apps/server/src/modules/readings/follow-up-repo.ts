@@ -39,16 +39,31 @@ export function readingJson(alias: string): SQL {
 const latestData = readingJson('l');
 
 /**
+ * Devices updated per statement at most: 1,000 devices took one statement of 56-88 ms on PGlite
+ * (one connection), during which no reading was committed.
+ */
+const stateChunk = 250;
+
+/**
  * Moves devices' state forward to their newest readings (latest reading, node type, last seen,
  * online); applying the same readings again changes nothing. Returns the devices whose status
- * changed. Rows are updated in device order, as concurrent writers lock them.
+ * changed. Rows are updated in device order, as concurrent writers lock them, `stateChunk`
+ * devices a statement (each its own: state only moves forward, so a part applied is no harm).
  */
 export async function updateDeviceState(
   db: Executor,
   latest: LatestReading[],
 ): Promise<DeviceStateChange[]> {
-  if (latest.length === 0) return [];
   const sorted = [...latest].sort((a, b) => (a.reading.deviceUuid < b.reading.deviceUuid ? -1 : 1));
+  const changes: DeviceStateChange[] = [];
+  for (let start = 0; start < sorted.length; start += stateChunk) {
+    changes.push(...(await updateStateOf(db, sorted.slice(start, start + stateChunk))));
+  }
+  return changes;
+}
+
+/** One statement of updateDeviceState, for devices in id order. */
+async function updateStateOf(db: Executor, sorted: LatestReading[]): Promise<DeviceStateChange[]> {
   const arrays = [
     sql`${arrayLiteral(sorted.map((row) => row.reading.deviceUuid))}::uuid[]`,
     sql`${arrayLiteral(sorted.map((row) => row.reading.tsMs))}::int8[]`,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { arrayLiteral, queryRows } from '../../db/query.js';
-import { rollupLevels, type RollupDelta } from './rollup-levels.js';
+import { deltaShare, rollupLevels, type RollupDelta } from './rollup-levels.js';
 
 const raw = (text: string) => sql.raw(text);
 
@@ -14,21 +14,33 @@ const raw = (text: string) => sql.raw(text);
 const writerLock = raw('7302');
 
 /**
- * Appends a round's minute deltas as one row (in the transaction that deletes the round's
- * follow-up rows): a plain insert, which conflicts with nothing and waits on no other process.
+ * Appends a round's minute deltas as one row per share of its devices (in the transaction that
+ * deletes the round's follow-up rows): a plain insert, which conflicts with nothing and waits on
+ * no other process.
  */
 export async function appendRollupDeltas(db: Executor, minutes: RollupDelta[]): Promise<void> {
   if (minutes.length === 0) return;
+  const shares = new Map<number, RollupDelta[]>();
+  for (const row of minutes) {
+    const share = deltaShare(row.deviceId);
+    const held = shares.get(share);
+    if (held) held.push(row);
+    else shares.set(share, [row]);
+  }
+  const rows = [...shares].map(
+    ([share, deltas]) => sql`(
+      ${share},
+      ${arrayLiteral(deltas.map((row) => row.deviceId))}::uuid[],
+      ${arrayLiteral(deltas.map((row) => row.metric))}::text[],
+      ${arrayLiteral(deltas.map((row) => row.bucketMs))}::int8[],
+      ${arrayLiteral(deltas.map((row) => row.min))}::float8[],
+      ${arrayLiteral(deltas.map((row) => row.max))}::float8[],
+      ${arrayLiteral(deltas.map((row) => row.sum))}::float8[],
+      ${arrayLiteral(deltas.map((row) => row.count))}::int4[])`,
+  );
   await db.execute(sql`insert into reading_rollup_deltas
-      (device_ids, metrics, buckets, mins, maxs, sums, counts)
-    values (
-      ${arrayLiteral(minutes.map((row) => row.deviceId))}::uuid[],
-      ${arrayLiteral(minutes.map((row) => row.metric))}::text[],
-      ${arrayLiteral(minutes.map((row) => row.bucketMs))}::int8[],
-      ${arrayLiteral(minutes.map((row) => row.min))}::float8[],
-      ${arrayLiteral(minutes.map((row) => row.max))}::float8[],
-      ${arrayLiteral(minutes.map((row) => row.sum))}::float8[],
-      ${arrayLiteral(minutes.map((row) => row.count))}::int4[])`);
+      (share, device_ids, metrics, buckets, mins, maxs, sums, counts)
+    values ${sql.join(rows, sql`, `)}`);
 }
 
 /** Sum and count compose exactly; min and max widen. */
@@ -47,17 +59,19 @@ function rollUpFrom(table: string, widthMs: number): SQL {
 }
 
 /**
- * Takes up to `limit` pending delta rows (oldest first; all of them without a limit), sums them
- * per (device, metric, minute) and adds them to every rollup level (as rollups-rebuild.ts
- * composes them), in one statement: the rows are deleted by the statement that counts them, so
- * each is counted once whoever runs it. Rows are locked in (device, metric, bucket) order.
- * Returns how many delta rows it took.
+ * Takes up to `limit` pending delta rows of the share of the oldest one (oldest first; every row
+ * without a limit), sums them per (device, metric, minute) and adds them to every rollup level
+ * (as rollups-rebuild.ts composes them), in one statement: the rows are deleted by the statement
+ * that counts them, so each is counted once whoever runs it. Rows are locked in (device, metric,
+ * bucket) order. Returns how many delta rows it took.
  */
 async function applyPending(db: Executor, limit: number | undefined): Promise<number> {
   const which =
     limit === undefined
       ? sql``
-      : sql`where id in (select id from reading_rollup_deltas order by id limit ${limit})`;
+      : sql`where id in (select id from reading_rollup_deltas
+          where share = (select share from reading_rollup_deltas order by id limit 1)
+          order by id limit ${limit})`;
   const levels = rollupLevels.map(
     ({ level, table, ms }) => sql`${raw(`l${level}`)} as (${rollUpFrom(table, ms)})`,
   );

@@ -13,7 +13,7 @@ export type RollupWriterDeps = {
    * longer the wait the fewer rows written (charts read the readings past the newest bucket).
    */
   intervalMs?: number;
-  /** Delta rows (one per follow-up round) added per transaction at most. */
+  /** Delta rows (one per follow-up round and share of its devices) added per transaction at most. */
   chunkRows?: number;
   /** How often a process that appends nothing looks for deltas another one left (it died). */
   sweepMs?: number;
@@ -67,7 +67,8 @@ export class RollupWriter {
     for (let attempt = 1; !stopped(); attempt += 1) {
       try {
         const outcome = await this.apply({ wait: true, dueAfterMs: 0 });
-        if (outcome.kind === 'applied' && outcome.taken >= this.chunkRows) continue;
+        // One share at a time: until nothing is left.
+        if (outcome.kind === 'applied' && outcome.taken > 0) continue;
         return;
       } catch (error) {
         this.metrics.followUpRetries.inc();
@@ -122,7 +123,8 @@ export class RollupWriter {
       const outcome = await this.apply({ wait: false, dueAfterMs: this.intervalMs });
       if (outcome.kind === 'busy') next = this.intervalMs;
       else if (outcome.kind === 'notDue') next = outcome.dueInMs;
-      else if (outcome.taken >= this.chunkRows) next = 0;
+      // The next share (or more of this one) at once, if it is due: a transaction each.
+      else if (outcome.taken > 0) next = 0;
     } catch (error) {
       this.metrics.followUpRetries.inc();
       this.log.warn({ err: error }, 'rollup deltas not applied; retrying');

@@ -1,0 +1,1 @@
+ALTER TABLE "reading_rollup_deltas" ADD COLUMN "share" smallint DEFAULT 0 NOT NULL;
