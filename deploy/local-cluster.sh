@@ -148,9 +148,15 @@ jwt="$(curl -fsS -X POST "$api_a/api/auth" -H 'content-type: application/json' \
   -d '{"email":"owner@demo.vigil.test","password":"vigil-demo"}' |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const b=JSON.parse(s).data;console.log(b.jwt+" "+b.userId)})')"
 read -r token user <<<"$jwt"
-devices="$(curl -fsS "$api_b/api/device/$user/?pageSize=1000" -H "authorization: Bearer $token" |
-  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const l=JSON.parse(s).data.list;console.log(l.length+" "+l.filter(d=>d.latestData.nodeData!==null).length)})')"
-read -r total reporting <<<"$devices"
+# Each device's latest reading is written by the follow-up just after the acknowledgement (its
+# rounds are up to 500 ms apart): the list is read again until every device shows one (30 s).
+for _ in $(seq 1 150); do
+  devices="$(curl -fsS "$api_b/api/device/$user/?pageSize=1000" -H "authorization: Bearer $token" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const l=JSON.parse(s).data.list;console.log(l.length+" "+l.filter(d=>d.latestData.nodeData!==null).length)})')"
+  read -r total reporting <<<"$devices"
+  [[ "$total" -gt 0 && "$total" == "$reporting" ]] && break
+  sleep 0.2
+done
 log "api B lists $total demo devices, $reporting with readings"
 [[ "$total" -gt 0 && "$total" == "$reporting" ]] || fail "not every demo device has readings"
 stop_all || fail "a process did not stop cleanly (see $dir/logs)"
