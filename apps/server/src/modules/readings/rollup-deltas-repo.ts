@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { arrayLiteral, queryRows } from '../../db/query.js';
+import { groupBy } from '../../lib/group-by.js';
 import { deltaShare, rollupLevels, type RollupDelta } from './rollup-levels.js';
 
 const raw = (text: string) => sql.raw(text);
@@ -20,13 +21,7 @@ const writerLock = raw('7302');
  */
 export async function appendRollupDeltas(db: Executor, minutes: RollupDelta[]): Promise<void> {
   if (minutes.length === 0) return;
-  const shares = new Map<number, RollupDelta[]>();
-  for (const row of minutes) {
-    const share = deltaShare(row.deviceId);
-    const held = shares.get(share);
-    if (held) held.push(row);
-    else shares.set(share, [row]);
-  }
+  const shares = groupBy(minutes, (row) => deltaShare(row.deviceId));
   const rows = [...shares].map(
     ([share, deltas]) => sql`(
       ${share},

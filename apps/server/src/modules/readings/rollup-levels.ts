@@ -1,4 +1,5 @@
 import { readingColumns, type SensorValues } from '../../ingest/columns.js';
+import { deviceSlot } from '../../lib/device-slot.js';
 import { dayMs, hourMs, minuteMs } from '../../lib/durations.js';
 
 /**
@@ -23,9 +24,8 @@ export type RollupLevel = (typeof rollupLevels)[number]['level'];
  */
 export const deltaShares = 4;
 
-/** The share of a device (its id's last hex digits): the same in every round and process. */
-export const deltaShare = (deviceId: string): number =>
-  Number.parseInt(deviceId.slice(-6), 16) % deltaShares;
+/** The share of a device: the same in every round and process. */
+export const deltaShare = (deviceId: string): number => deviceSlot(deviceId, deltaShares);
 
 /** One rollup row's contribution: what a set of readings adds to a bucket. */
 export type RollupDelta = {

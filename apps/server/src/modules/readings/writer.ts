@@ -7,6 +7,8 @@ import {
   type ResolvedReading,
   type WriteResult,
 } from '../../ingest/ports.js';
+import { deviceSlot } from '../../lib/device-slot.js';
+import { groupBy } from '../../lib/group-by.js';
 import * as repo from './repo.js';
 
 // Declared by the ingest path, which hands readings to this writer and waits on the outcome.
@@ -290,11 +292,6 @@ function createLane(options: BatchWriterOptions): BatchWriter {
   };
 }
 
-/** The lane of a device: fixed, so that two lanes never update the same device or rollup rows. */
-function laneOf(deviceUuid: string, lanes: number): number {
-  return Number.parseInt(deviceUuid.slice(-6), 16) % lanes;
-}
-
 /**
  * Collects readings from many messages into multi-row batches (bounded by size and time) and
  * writes each batch in one statement; a writer's promise resolves only after its batches commit,
@@ -308,13 +305,8 @@ export function createBatchWriter(options: BatchWriterOptions): BatchWriter {
   if (lanes.length === 1 && only) return only;
   return {
     async write(readings) {
-      const parts = new Map<number, ResolvedReading[]>();
-      for (const reading of readings) {
-        const lane = laneOf(reading.deviceUuid, lanes.length);
-        const part = parts.get(lane);
-        if (part) part.push(reading);
-        else parts.set(lane, [reading]);
-      }
+      // A device's lane is fixed, so that two lanes never update the same device or rollup rows.
+      const parts = groupBy(readings, (reading) => deviceSlot(reading.deviceUuid, lanes.length));
       const results = await Promise.all(
         [...parts].map(
           ([lane, part]) =>

@@ -1,4 +1,5 @@
 import type { Executor } from '../../../db/client.js';
+import { groupBy } from '../../../lib/group-by.js';
 import { enabledAlarms, type DefinedAlarm } from './repo.js';
 
 /** How long a loaded set of alarm definitions is trusted when nothing said it changed. */
@@ -31,12 +32,7 @@ export function createAlarmDefinitions(
   async function load(): Promise<Map<string, DefinedAlarm[]>> {
     const started = generation;
     const alarms = await enabledAlarms(db);
-    const grouped = new Map<string, DefinedAlarm[]>();
-    for (const alarm of alarms) {
-      const list = grouped.get(alarm.deviceId);
-      if (list) list.push(alarm);
-      else grouped.set(alarm.deviceId, [alarm]);
-    }
+    const grouped = groupBy(alarms, (alarm) => alarm.deviceId);
     // A change announced while loading may be missing from this result: load again next time.
     if (started === generation) {
       loaded = grouped;

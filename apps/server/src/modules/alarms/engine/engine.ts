@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../../db/client.js';
+import { deviceSlot } from '../../../lib/device-slot.js';
+import { groupBy } from '../../../lib/group-by.js';
 import type { ResolvedReading } from '../../readings/index.js';
 import { enqueueNotify, type AlarmChange, type Announce } from './announce.js';
 import type { AlarmDefinitions } from './definitions.js';
@@ -50,9 +52,6 @@ type Ticket = {
 type DeviceBatch = { alarms: repo.DefinedAlarm[]; readings: ReadingInput[] };
 
 const attempts = 3;
-/** A device's lane, fixed (as the batch writer's). */
-const laneOf = (deviceUuid: string, lanes: number) =>
-  Number.parseInt(deviceUuid.slice(-6), 16) % lanes;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Lane = { queue: Ticket[]; running: boolean };
@@ -292,13 +291,8 @@ async function evaluate(s: EngineState, readings: ResolvedReading[]): Promise<vo
   const { lanes } = s;
   const [only] = lanes;
   if (lanes.length === 1 && only) return enqueue(s, only, watched);
-  const parts = new Map<number, ResolvedReading[]>();
-  for (const reading of watched) {
-    const lane = laneOf(reading.deviceUuid, lanes.length);
-    const part = parts.get(lane);
-    if (part) part.push(reading);
-    else parts.set(lane, [reading]);
-  }
+  // A device's lane is fixed (as the batch writer's).
+  const parts = groupBy(watched, (reading) => deviceSlot(reading.deviceUuid, lanes.length));
   await Promise.all(
     [...parts].map(([lane, part]) => {
       const target = lanes[lane];
