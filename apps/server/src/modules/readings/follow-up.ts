@@ -334,7 +334,7 @@ export class FollowUp implements FollowUpQueue {
    */
   private async drain(): Promise<void> {
     this.running = true;
-    do {
+    while (this.queue.length > 0 && !this.stopped()) {
       this.lastRoundAt = performance.now();
       const items = this.take();
       await this.applyItems(items);
@@ -342,7 +342,8 @@ export class FollowUp implements FollowUpQueue {
       this.pendingReadings -= sizeOf(items);
       if (this.pendingReadings < this.maxPending)
         for (const wake of this.admitWaiters.splice(0)) wake();
-    } while (this.queue.length > 0 && !this.stopped() && this.due());
+      if (!this.due()) break;
+    }
     this.running = false;
     if (this.queue.length > 0 && !this.stopped()) {
       this.kick();
