@@ -207,20 +207,50 @@ async function writeResults(kind: string, seeded: Seeded, results: Record<string
   );
 }
 
-async function main() {
-  const workDir = await mkdtemp(join(tmpdir(), 'vigil-bench-history-'));
-  const { database, drop } = await freshDatabase(workDir);
+/**
+ * The seeded data: with BENCH_KEEP_DIR (PGlite only) seeded into that directory and kept, and
+ * reused by a later run with the same settings (seeding a year of 100 devices takes about 20
+ * minutes on PGlite), else seeded afresh into `workDir`.
+ */
+async function seeded(database: Database, keepDir: string | undefined) {
+  const marker = keepDir && join(keepDir, 'seeded.json');
+  if (marker) {
+    const kept = JSON.parse(await readFile(marker, 'utf8').catch(() => 'null')) as
+      (Seeded & { settings: typeof settings; end: string }) | null;
+    const same =
+      kept &&
+      (['devices', 'days', 'stepMinutes'] as const).every(
+        (key) => kept.settings[key] === settings[key],
+      );
+    if (kept && same) {
+      console.log(`reusing the data seeded in ${keepDir} (${kept.seedSeconds} s to seed)`);
+      return { seeded: kept as Seeded, end: new Date(kept.end) };
+    }
+    if (kept) throw new Error(`${keepDir} holds data seeded with other settings`);
+  }
   const end = new Date(Math.floor(Date.now() / minute) * minute);
   const total = settings.devices * settings.days * (1440 / settings.stepMinutes);
   console.log(
     `bench:history on ${database.kind}: ${settings.devices} devices every ${settings.stepMinutes} min for ${settings.days} days (${total} readings), interleaved...`,
   );
-  const seeded = await seedHistory(database.db, { ...settings, end }, (line) => {
+  const result = await seedHistory(database.db, { ...settings, end }, (line) => {
     console.log(line);
   });
-  console.log(`seeded in ${seeded.seedSeconds} s`);
-  const api = await signedInApp(database, workDir, seeded.email);
-  const deviceId = seeded.deviceIds[Math.floor(seeded.deviceIds.length / 2)] ?? '';
+  console.log(`seeded in ${result.seedSeconds} s`);
+  if (marker) {
+    await writeFile(marker, JSON.stringify({ ...result, settings, end: end.toISOString() }));
+  }
+  return { seeded: result, end };
+}
+
+async function main() {
+  const keepDir = process.env.DATABASE_URL ? undefined : process.env.BENCH_KEEP_DIR;
+  if (keepDir) await mkdir(keepDir, { recursive: true });
+  const workDir = keepDir ?? (await mkdtemp(join(tmpdir(), 'vigil-bench-history-')));
+  const { database, drop } = await freshDatabase(workDir);
+  const { seeded: data, end } = await seeded(database, keepDir);
+  const api = await signedInApp(database, workDir, data.email);
+  const deviceId = data.deviceIds[Math.floor(data.deviceIds.length / 2)] ?? '';
   const results = [];
   for (const range of ranges.filter((entry) => entry.ms <= settings.days * day)) {
     const entry = await measureRange(database.db, deviceId, api, range, end);
@@ -231,8 +261,8 @@ async function main() {
   }
   await api.runtime.close();
   await drop();
-  await rm(workDir, { recursive: true, force: true });
-  await writeResults(database.kind, seeded, results);
+  if (!keepDir) await rm(workDir, { recursive: true, force: true });
+  await writeResults(database.kind, data, results);
 }
 
 await main();

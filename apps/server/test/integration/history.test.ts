@@ -5,6 +5,7 @@ import { queryRows } from '../../src/db/query.js';
 import { readings } from '../../src/db/schema/index.js';
 import { planBuckets } from '../../src/modules/readings/history-buckets.js';
 import { bucketSeries, graphOf } from '../../src/modules/readings/history.js';
+import { rollupCounts } from '../../src/modules/readings/history-repo.js';
 import { rebuildRollups } from '../../src/modules/readings/rollups-rebuild.js';
 import { createAccountWithOwner, demo, userIdOf } from '../helpers/fixtures.js';
 import {
@@ -193,6 +194,33 @@ describe('the history chart', () => {
     // A year of readings (105,120 rows and their rollups) written and read back: 41 s with the
     // machine at load 15; the runner's guard has room for a busier one.
   }, 240_000);
+
+  it("counts the days between a range's ends from the daily rollups: 1,500 readings are raw, 1,501 buckets", async () => {
+    const id = await insertDevice(db, accountId, 'Threshold Fridge');
+    // Three days and a bit, starting and ending mid-day: the ends are counted from the
+    // 10-minute rollups, the two whole days between them from the daily ones.
+    const from = new Date(Math.floor((Date.now() - 10 * day) / day) * day + 7 * hour);
+    const to = new Date(from.getTime() + 3 * day + 5 * hour);
+    const stepMs = Math.floor((to.getTime() - from.getTime()) / 1500 / 1000) * 1000;
+    await seedSeries(db, id, { from, count: 1500, stepMs });
+    const plan = planBuckets(to.getTime() - from.getTime(), 'Etc/UTC');
+    if (!plan) throw new Error('no plan');
+    const lo = new Date(Math.floor(from.getTime() / plan.widthMs) * plan.widthMs);
+    const profile = async (days: boolean) => [
+      ...(await rollupCounts(db, id, plan.source, { lo, to, days })).counts,
+    ];
+    expect(await profile(true)).toEqual(await profile(false));
+    expect(Object.fromEntries(await profile(true))).toEqual({ t: 1500, h: 1500 });
+    const fits = await graph(id, from, to);
+    expect(fits.bucket).toBe('raw');
+    expect(fits.points).toHaveLength(1500);
+    // One more reading, in a whole day of the middle: its rollups count it in the daily level.
+    const extra = new Date(from.getTime() + 2 * day + 30_000);
+    await db.insert(readings).values({ deviceId: id, ts: extra, t: 5, h: 41 });
+    await rebuildRollups(db, id, from, to);
+    expect(Object.fromEntries(await profile(true))).toEqual({ t: 1501, h: 1501 });
+    expect((await graph(id, from, to)).bucket).toBe(plan.width);
+  });
 
   it('makes daily buckets of local days across daylight saving time, from hourly rollups', async () => {
     const id = await insertDevice(db, accountId, 'DST Dewar');

@@ -64,41 +64,64 @@ const rawColumns = { ts: readings.ts, backfilled: readings.backfilled, ...metric
 
 /**
  * Readings as a chart reads them, a column each: ms since the epoch, backfilled, and one
- * column per requested metric (same order). Not in any particular order.
+ * column per requested metric (same order), in time order; and which metrics the readings
+ * from `recentFrom` on carry (`present`, every metric's, those the rollups may not count yet).
  */
-export type ChartColumns = { ts: number[]; backfilled: boolean[]; values: (number | null)[][] };
+export type ChartColumns = {
+  ts: number[];
+  backfilled: boolean[];
+  values: (number | null)[][];
+  present: Set<MetricKey>;
+};
 
 /**
- * The readings of [from, to] with the values of `metrics` only, in time order. One JSON
- * document of columns: PGlite pays dearly for every result row, and an aggregate per column
- * settles its JSON type once where json_build_array per row does so for every value. The rows
- * are read in the primary key's order, so that the plan is an index range scan of the device
- * (a sort would be the alternative, never a scan of the table).
+ * The first `limit` readings of [from, to] with the values of `metrics` only, in time order,
+ * and the metrics present from `recentFrom` on (at most `limit` readings of them looked at:
+ * more than that many are more than a chart draws). One JSON document of columns: PGlite pays
+ * dearly for every result row, and an aggregate per column settles its JSON type once where
+ * json_build_array per row does so for every value. The rows are read in the primary key's
+ * order, so that the plan is an index range scan of the device (a sort would be the
+ * alternative, never a scan of the table), and every bound is a constant, so that the planner
+ * leaves out the months outside the range.
  */
 export async function chartColumns(
   db: Executor,
   deviceId: string,
-  from: Date,
-  to: Date,
+  range: { from: Date; to: Date; recentFrom: Date },
   metrics: readonly MetricKey[],
+  limit: number,
 ): Promise<ChartColumns> {
   const values = metrics.map((key) => sql`, json_agg(${sql.identifier(key)})`);
   const columns = sql.join(
     metrics.map((key) => metricColumns[key]),
     sql`, `,
   );
+  const every = sql.join(
+    metricKeys.map((key) => metricColumns[key]),
+    sql`, `,
+  );
+  const counted = sql.join(
+    metricKeys.map((key) => sql`count(${sql.identifier(key)})::int`),
+    sql`, `,
+  );
   // date_part is float arithmetic (extract() is numeric, several times slower); truncated to the
   // millisecond first, it is within a rounding error of a whole number, which Math.round restores.
-  const [row] = await queryRows<{ columns: string }>(
+  const [row] = await queryRows<{ columns: string; present: number[] }>(
     db,
     sql`select json_build_array(
         json_agg(date_part('epoch', date_trunc('milliseconds', ts)) * 1000),
-        json_agg(backfilled)${sql.join(values)})::text as columns
+        json_agg(backfilled)${sql.join(values)})::text as columns,
+      (select array[${counted}] from (
+        select ${every} from ${readings}
+        where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${range.recentFrom}
+          and ${readings.ts} <= ${range.to}
+        limit ${limit}) as recent) as present
       from (
         select ${readings.ts}, ${readings.backfilled}${metrics.length > 0 ? sql`, ${columns}` : sql``}
         from ${readings}
-        where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${from} and ${readings.ts} <= ${to}
+        where ${readings.deviceId} = ${deviceId} and ${readings.ts} >= ${range.from} and ${readings.ts} <= ${range.to}
         order by ${readings.ts}
+        limit ${limit}
       ) as ordered`,
   );
   const [ts, backfilled, ...parsed] = JSON.parse(row?.columns ?? '[]') as [
@@ -106,10 +129,12 @@ export async function chartColumns(
     boolean[] | null,
     ...((number | null)[] | null)[],
   ];
+  const present = row?.present ?? [];
   return {
     ts: (ts ?? []).map(Math.round),
     backfilled: backfilled ?? [],
     values: metrics.map((_, i) => parsed[i] ?? []),
+    present: new Set(metricKeys.filter((_, i) => (present[i] ?? 0) > 0)),
   };
 }
 
@@ -150,94 +175,98 @@ const sourceMs: Record<RollupSource, number> = {
 /** The SQL that maps a rollup's `bucket` to the start of its chart bucket (as history-buckets does). */
 function bucketExpression(plan: BucketPlan): SQL {
   if (plan.days === 0) {
-    if (plan.widthMs === sourceMs[plan.source]) return sql`bucket`;
     return sql`date_bin(make_interval(secs => ${plan.widthMs / 1000}), bucket, timestamptz '2000-01-01 00:00:00+00')`;
   }
   return sql`(date_bin(make_interval(days => ${plan.days}), bucket at time zone ${plan.timezone},
     timestamp '2000-01-03 00:00:00') at time zone ${plan.timezone})`;
 }
 
-/** What a chart's range holds, for choosing raw readings or buckets (chartProfile). */
-export type ChartProfile = {
-  /** Readings per metric in the rollups of the plan's level. */
+/** What the rollups hold of a chart's range, for choosing raw readings or buckets (rollupCounts). */
+export type RollupCounts = {
+  /** Readings per metric in the rollups of the range. */
   counts: Map<string, number>;
-  /** The readings from the newest counted bucket on (at most the limit asked for). */
-  recent: { count: number; metrics: Set<MetricKey> };
+  /** The start of the newest bucket counted (undefined: none). */
+  newest: Date | undefined;
 };
 
 /**
- * What the chart of [from, to] holds at `plan`'s level: how many readings each metric has in
- * the rollups whose buckets start in [lo, to] (a walk of the level's index, one small row per
- * metric), and how many readings there are from the newest of those buckets on (from `from`
- * when none) and which metrics they carry. The rollups count a reading only once the follow-up
- * has run (follow-up.ts, after the acknowledgement) and the rollup writer has added its
- * round's deltas (rollup-writer.ts, about two seconds later), while a chart is asked for as
- * soon as a reading shows live: those newest readings are read by the primary key, at most
- * `recentLimit` of them, so that none stored is left off the chart for want of a rollup. The
- * newest bucket may be counted in part (its other readings' deltas still pending): its readings
- * are read from its start, so none of them is left off either.
+ * The parts of [lo, to] a chart's readings are counted in: whole UTC days from the daily
+ * rollups, the ends from the plan's level. Every level's buckets start at a UTC day boundary
+ * plus whole widths that divide a day, so a day holds exactly its finer buckets and the sum is
+ * the same as over the plan's level alone, from a row per day instead of up to 144 (a year at
+ * 6 h: 1,095 rows instead of 4,380). Without `days` (the daily level is past its retention, or is
+ * the plan's level) the whole range is counted at the plan's level.
  */
-export async function chartProfile(
-  db: Executor,
-  deviceId: string,
-  plan: BucketPlan,
-  range: { lo: Date; from: Date; to: Date },
-  recentLimit: number,
-): Promise<ChartProfile> {
-  const columns = sql.join(
-    metricKeys.map((key) => metricColumns[key]),
-    sql`, `,
-  );
-  const present = sql.join(
-    metricKeys.map((key) => sql`count(${sql.identifier(key)})::int`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ counts: string | null; recent: number[] | null }>(
-    db,
-    sql`with counted as (
-        select metric, sum(count)::float8 as n, max(bucket) as newest
-        from ${rollupTables[plan.source]}
-        where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
-          and bucket >= ${range.lo} and bucket <= ${range.to}
-        group by metric
-      ),
-      recent as (
-        select ${columns} from ${readings}
-        where ${readings.deviceId} = ${deviceId}
-          and ${readings.ts} >= greatest(${range.from}::timestamptz, (select max(newest) from counted))
-          and ${readings.ts} <= ${range.to}
-        order by ${readings.ts}
-        limit ${recentLimit}
-      )
-      select (select json_object_agg(metric, n) from counted)::text as counts,
-        (select array[count(*)::int, ${present}] from recent) as recent`,
-  );
-  const counts = JSON.parse(row?.counts ?? '{}') as Record<string, number>;
-  const [count = 0, ...perMetric] = row?.recent ?? [];
-  return {
-    counts: new Map(Object.entries(counts)),
-    recent: {
-      count,
-      metrics: new Set(metricKeys.filter((_, i) => (perMetric[i] ?? 0) > 0)),
-    },
-  };
+function countedParts(
+  source: RollupSource,
+  range: { lo: Date; to: Date },
+  days: boolean,
+): { table: PgTable; from: Date; to: Date; inclusive: boolean }[] {
+  const whole = { table: rollupTables[source], from: range.lo, to: range.to, inclusive: true };
+  const first = Math.ceil(range.lo.getTime() / sourceMs['1d']) * sourceMs['1d'];
+  const end = Math.floor(range.to.getTime() / sourceMs['1d']) * sourceMs['1d'];
+  if (!days || source === '1d' || end <= first) return [whole];
+  return [
+    { ...whole, to: new Date(first), inclusive: false },
+    { table: rollupTables['1d'], from: new Date(first), to: new Date(end), inclusive: false },
+    { ...whole, from: new Date(end) },
+  ];
 }
 
-/** Chart buckets, a column each (one entry per bucket and metric), in no particular order. */
-export type BucketColumns = {
+/**
+ * How many readings each metric has in the rollups of `plan`'s level whose buckets start in
+ * [lo, to] (walks of the level's index for the ends and of the daily one for the days between,
+ * one small row per metric and part: countedParts), and the newest bucket counted. The rollups
+ * count a reading only once the follow-up has run (follow-up.ts, after the acknowledgement) and
+ * the rollup writer has added its round's deltas (rollup-writer.ts, about two seconds later,
+ * every level of a device in one transaction), while a chart is asked for as soon as a reading
+ * shows live: the chart reads the readings from the newest bucket's start on itself
+ * (chartColumns), so that none stored is left off for want of a rollup. Rollups only: no
+ * partition of the readings is planned.
+ */
+export async function rollupCounts(
+  db: Executor,
+  deviceId: string,
+  source: RollupSource,
+  range: { lo: Date; to: Date; days: boolean },
+): Promise<RollupCounts> {
+  const parts = countedParts(source, range, range.days).map(
+    (part) => sql`select metric, sum(count) as n, max(bucket) as newest
+      from ${part.table}
+      where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+        and bucket >= ${part.from} and bucket ${part.inclusive ? sql`<=` : sql`<`} ${part.to}
+      group by metric`,
+  );
+  const [row] = await queryRows<{ counts: string | null; newest: string | null }>(
+    db,
+    sql`select json_object_agg(metric, n)::text as counts,
+        (date_part('epoch', max(newest)) * 1000)::float8 as newest
+      from (select metric, sum(n)::float8 as n, max(newest) as newest
+        from (${sql.join(parts, sql` union all `)}) as parts
+        group by metric) as counted`,
+  );
+  const counts = JSON.parse(row?.counts ?? '{}') as Record<string, number>;
+  const newest = row?.newest == null ? undefined : new Date(Number(row.newest));
+  return { counts: new Map(Object.entries(counts)), newest };
+}
+
+/** One metric's chart buckets, a column each, in no particular order. */
+export type MetricBuckets = {
+  metric: string;
   /** The bucket's start in ms since the epoch. */
   ts: number[];
-  metric: string[];
   avg: number[];
   min: number[];
   max: number[];
 };
 
 /**
- * min/avg/max per chart bucket and metric over the rollups whose buckets start in [lo, to];
- * avg = sum(sum) / sum(count), so it weighs every reading once. The answer is one JSON
- * document of columns (see chartColumns); the metric list lets the primary key (device_id,
- * metric, bucket) bound the scan on all three columns.
+ * min/avg/max per chart bucket of each metric over the rollups whose buckets start in [lo, to];
+ * avg = sum(sum) / sum(count), so it weighs every reading once. When the chart's buckets are the
+ * level's own (a year at 6 h), each rollup row is a bucket and nothing is grouped. The answer is
+ * a JSON document of columns per metric (see chartColumns): the metric is named once, not on
+ * every bucket. The metric list lets the primary key (device_id, metric, bucket) bound the scan
+ * on all three columns.
  */
 export async function rollupBuckets(
   db: Executor,
@@ -245,28 +274,27 @@ export async function rollupBuckets(
   plan: BucketPlan,
   lo: Date,
   to: Date,
-): Promise<BucketColumns> {
-  // Bucket starts are whole seconds, so date_part (float, unlike numeric extract()) is exact.
-  const [row] = await queryRows<{ columns: string }>(
-    db,
-    sql`select json_build_array(json_agg(date_part('epoch', bucket) * 1000), json_agg(metric),
-        json_agg(avg::real), json_agg(min::real), json_agg(max::real))::text as columns
-      from (
-        select ${bucketExpression(plan)} as bucket, metric, sum(sum) / sum(count) as avg,
+): Promise<MetricBuckets[]> {
+  const where = sql`device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
+    and bucket >= ${lo} and bucket <= ${to}`;
+  const table = rollupTables[plan.source];
+  const own = plan.days === 0 && plan.widthMs === sourceMs[plan.source];
+  const buckets = own
+    ? sql`select bucket, metric, sum / count as avg, min, max from ${table} where ${where}`
+    : sql`select ${bucketExpression(plan)} as bucket, metric, sum(sum) / sum(count) as avg,
           min(min) as min, max(max) as max
-        from ${rollupTables[plan.source]}
-        where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])
-          and bucket >= ${lo} and bucket <= ${to}
-        group by 1, 2) as buckets`,
+        from ${table} where ${where} group by 1, 2`;
+  // Bucket starts are whole seconds, so date_part (float, unlike numeric extract()) is exact.
+  const rows = await queryRows<{ metric: string; columns: string }>(
+    db,
+    sql`select metric, json_build_array(json_agg(date_part('epoch', bucket) * 1000),
+        json_agg(avg::real), json_agg(min::real), json_agg(max::real))::text as columns
+      from (${buckets}) as buckets group by metric`,
   );
-  const [ts, metric, avg, min, max] = JSON.parse(row?.columns ?? '[]') as [
-    number[] | null,
-    string[] | null,
-    number[] | null,
-    number[] | null,
-    number[] | null,
-  ];
-  return { ts: ts ?? [], metric: metric ?? [], avg: avg ?? [], min: min ?? [], max: max ?? [] };
+  return rows.map((row) => {
+    const [ts, avg, min, max] = JSON.parse(row.columns) as [number[], number[], number[], number[]];
+    return { metric: row.metric, ts, avg, min, max };
+  });
 }
 
 /** The first reading of each `windowMs` window of [from, to] (every reading when 0), newest first. */

@@ -74,20 +74,25 @@ function toPointRecords(points: readonly SeriesPoint[]): GraphPoint[] {
 
 const byTime = (a: SeriesPoint, b: SeriesPoint) => a.ts - b.ts;
 
-/** Raw readings of the `metrics` a profile found in the range; those still without a value are left out. */
+/**
+ * The first `limit` raw readings of the range with the `metrics` the rollups count, and with any
+ * other that the readings since the newest counted bucket carry (not rolled up yet: read again
+ * with them, which is rare); metrics still without a value are left out.
+ */
 async function rawSeries(
   db: Executor,
   deviceId: string,
-  range: GraphRange,
-  metrics: readonly MetricKey[],
+  range: GraphRange & { recentFrom: Date },
+  counted: readonly MetricKey[],
+  limit: number,
 ): Promise<SeriesPoint[]> {
-  const { ts, backfilled, values } = await repo.chartColumns(
-    db,
-    deviceId,
-    range.from,
-    range.to,
-    metrics,
-  );
+  let metrics = counted;
+  let read = await repo.chartColumns(db, deviceId, range, metrics, limit);
+  if ([...read.present].some((key) => !metrics.includes(key))) {
+    metrics = metricKeys.filter((key) => counted.includes(key) || read.present.has(key));
+    read = await repo.chartColumns(db, deviceId, range, metrics, limit);
+  }
+  const { ts, backfilled, values } = read;
   const columns = metrics
     .map((key, i) => ({ key, column: values[i] ?? [] }))
     .filter(({ column }) => column.some((value) => value !== null));
@@ -126,23 +131,25 @@ async function bucketedSeries(
   range: GraphRange,
 ): Promise<BucketedSeries> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
-  const { ts, metric, avg, min, max } = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
-  const present = new Set(metric);
+  const columns = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
+  const present = new Set(columns.map((entry) => entry.metric));
   const metrics = metricKeys.filter((key) => present.has(key));
   const keys = metrics.flatMap((key) => bucketKeysOf.get(key) ?? []);
   const byBucket = new Map<number, SeriesPoint>();
-  ts.forEach((start, i) => {
-    const names = bucketKeysOf.get(metric[i] ?? '');
-    if (!names) return;
-    let point = byBucket.get(start);
-    if (!point) {
-      point = { ts: start, values: nullValues(keys) };
-      byBucket.set(start, point);
-    }
-    point.values[names[0]] = avg[i] ?? null;
-    point.values[names[1]] = min[i] ?? null;
-    point.values[names[2]] = max[i] ?? null;
-  });
+  for (const { metric, ts, avg, min, max } of columns) {
+    const names = bucketKeysOf.get(metric);
+    if (!names) continue;
+    ts.forEach((start, i) => {
+      let point = byBucket.get(start);
+      if (!point) {
+        point = { ts: start, values: nullValues(keys) };
+        byBucket.set(start, point);
+      }
+      point.values[names[0]] = avg[i] ?? null;
+      point.values[names[1]] = min[i] ?? null;
+      point.values[names[2]] = max[i] ?? null;
+    });
+  }
   return { points: withBucketGaps([...byBucket.values()].sort(byTime), keys, plan), metrics };
 }
 
@@ -152,9 +159,10 @@ export type RollupKept = (source: RollupSource, fromMs: number) => boolean;
 /**
  * The chart of one device over a range: raw readings when they fit in `maxPoints`, else
  * min/avg/max buckets (history-buckets.ts plans them). The rollup level the range is drawn at
- * says first how many readings it holds (index only: a few pages whatever the table holds),
- * with the readings since its newest bucket, which the follow-up and the rollup writer may not
- * have rolled up yet; the raw rows are read by the primary key only when they fit, else that
+ * says first how many readings it holds (rollups only: a few pages whatever the table holds);
+ * when they fit, the raw rows are read by the primary key, at most one more than fit, with the
+ * readings since the level's newest bucket, which the follow-up and the rollup writer may not
+ * have rolled up yet: more rows than fit, or more points with the gaps, and the chart is that
  * level's buckets. No query walks the readings table beyond the range, and none asks for more
  * rows than it draws. Values are as stored: Celsius.
  */
@@ -179,25 +187,27 @@ export async function graphOf(
     to: range.to.toISOString(),
   });
   if (rawRetained) {
-    // A count per metric first (one small row each): the raw rows are read only when they fit.
-    // The newest readings may not be rolled up yet: they are counted and looked at themselves.
-    const lo = new Date(bucketFloor(range.from.getTime(), plan));
-    const { counts, recent } = await repo.chartProfile(
-      db,
-      deviceId,
-      plan,
-      { lo, from: range.from, to: range.to },
-      maxPoints + 1,
-    );
+    const { counts, newest } = await repo.rollupCounts(db, deviceId, plan.source, {
+      lo: new Date(bucketFloor(fromMs, plan)),
+      to: range.to,
+      days: options.kept ? options.kept('1d', fromMs) : true,
+    });
     const resolution = chooseResolution({
       rangeMs,
-      rawCount: Math.max(recent.count, ...counts.values()),
+      rawCount: Math.max(0, ...counts.values()),
       rawRetained,
       timezone: range.timezone,
     });
     if (resolution?.kind === 'raw') {
-      const metrics = metricKeys.filter((key) => counts.has(key) || recent.metrics.has(key));
-      const points = await rawSeries(db, deviceId, range, metrics);
+      const recentFrom = newest && newest > range.from ? newest : range.from;
+      const counted = metricKeys.filter((key) => counts.has(key));
+      const points = await rawSeries(
+        db,
+        deviceId,
+        { ...range, recentFrom },
+        counted,
+        maxPoints + 1,
+      );
       // Gap markers count as points too: a very gappy series falls back to buckets.
       if (points.length <= maxPoints) return reply(points, 'raw');
     }
