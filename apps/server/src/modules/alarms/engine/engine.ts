@@ -244,18 +244,23 @@ async function applyWithRetry(
   }
 }
 
-/** The tickets' readings of watched devices, grouped per device. */
+/** The tickets' readings of watched devices, grouped per device (the readings themselves, not copies). */
 function batchesOf(
   byDevice: Awaited<ReturnType<AlarmDefinitions['byDevice']>>,
   tickets: Ticket[],
 ): Map<string, DeviceBatch> {
   const batches = new Map<string, DeviceBatch>();
-  for (const reading of tickets.flatMap((ticket) => ticket.readings)) {
-    const alarms = byDevice.get(reading.deviceUuid);
-    if (!alarms) continue;
-    const batch = batches.get(reading.deviceUuid) ?? { alarms, readings: [] };
-    batch.readings.push({ tsMs: reading.tsMs, values: reading.values });
-    batches.set(reading.deviceUuid, batch);
+  for (const ticket of tickets) {
+    for (const reading of ticket.readings) {
+      let batch = batches.get(reading.deviceUuid);
+      if (!batch) {
+        const alarms = byDevice.get(reading.deviceUuid);
+        if (!alarms) continue;
+        batch = { alarms, readings: [] };
+        batches.set(reading.deviceUuid, batch);
+      }
+      batch.readings.push(reading);
+    }
   }
   return batches;
 }

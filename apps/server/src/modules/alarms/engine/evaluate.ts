@@ -204,13 +204,21 @@ export type AlarmOutcome<A extends AlarmDefinition = AlarmDefinition> = {
   peaks: { alarm: A; type: Check['type']; peak: number | null }[];
 };
 
+function inTimeOrder(readings: readonly ReadingInput[]): boolean {
+  for (let i = 1; i < readings.length; i += 1) {
+    if ((readings[i]?.tsMs ?? 0) < (readings[i - 1]?.tsMs ?? 0)) return false;
+  }
+  return true;
+}
+
 /** All readings of one device (any order) against its enabled alarms and their states. */
 export function evaluateReadings<A extends AlarmDefinition>(
   alarms: A[],
   states: ReadonlyMap<ConditionKey, ConditionState>,
   readings: ReadingInput[],
 ): AlarmOutcome<A> {
-  const ordered = [...readings].sort((a, b) => a.tsMs - b.tsMs);
+  // Usually in time order already (a device's readings are written so): then not copied.
+  const ordered = inTimeOrder(readings) ? readings : [...readings].sort((a, b) => a.tsMs - b.tsMs);
   const outcome: AlarmOutcome<A> = { states: new Map(), transitions: [], peaks: [] };
   for (const alarm of alarms) {
     for (const spec of specsOf(alarm)) {
