@@ -222,6 +222,32 @@ describe('the history chart', () => {
     expect((await graph(id, from, to)).bucket).toBe(plan.width);
   });
 
+  it('buckets metrics that report in different buckets side by side', async () => {
+    const id = await insertDevice(db, accountId, 'Partial Incubator');
+    const from = new Date(Math.floor((Date.now() - 20 * day) / day) * day);
+    // Humidity from the second day only, and on it a bucket with humidity but no temperature.
+    await seedSeries(db, id, { from, count: 3 * 720, stepMs: 2 * minute });
+    await db.execute(
+      sql`update readings set h = null where device_id = ${id} and ts < ${new Date(from.getTime() + day)}`,
+    );
+    const lonely = new Date(from.getTime() + day + 5 * hour);
+    await db.execute(
+      sql`update readings set t = null where device_id = ${id} and ts >= ${lonely}
+        and ts < ${new Date(lonely.getTime() + 10 * minute)}`,
+    );
+    await rebuildRollups(db, id, from, new Date(from.getTime() + 3 * day));
+    const { points, bucket } = await graph(id, from, new Date(from.getTime() + 3 * day));
+    expect(bucket).toBe('10m');
+    expect(points).toHaveLength(3 * 144);
+    expect(points.map((point) => point.ts)).toEqual([...points.map((point) => point.ts)].sort());
+    const at = (instant: Date) => points.find((point) => point.ts === instant.toISOString());
+    expect(at(new Date(from.getTime() + 2 * hour))).toMatchObject({ h: null, h_min: null });
+    expect(at(new Date(from.getTime() + 2 * hour))?.t).not.toBeNull();
+    expect(at(lonely)).toMatchObject({ t: null, t_min: null, t_max: null });
+    expect(at(lonely)?.h).not.toBeNull();
+    expect(at(new Date(from.getTime() + day + 6 * hour))?.h).not.toBeNull();
+  });
+
   it('makes daily buckets of local days across daylight saving time, from hourly rollups', async () => {
     const id = await insertDevice(db, accountId, 'DST Dewar');
     const from = new Date('2025-03-28T00:00:00Z');

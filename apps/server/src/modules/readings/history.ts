@@ -74,6 +74,9 @@ function toPointRecords(points: readonly SeriesPoint[]): GraphPoint[] {
 
 const byTime = (a: SeriesPoint, b: SeriesPoint) => a.ts - b.ts;
 
+const sameInstants = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((instant, i) => instant === b[i]);
+
 /**
  * The first `limit` raw readings of the range with the `metrics` the rollups count, and with any
  * other that the readings since the newest counted bucket carry (not rolled up yet: read again
@@ -135,22 +138,37 @@ async function bucketedSeries(
   const present = new Set(columns.map((entry) => entry.metric));
   const metrics = metricKeys.filter((key) => present.has(key));
   const keys = metrics.flatMap((key) => bucketKeysOf.get(key) ?? []);
-  const byBucket = new Map<number, SeriesPoint>();
+  // Metrics usually have the same buckets in the same order: those of the first are the points,
+  // and the others fill them by position; a metric with other buckets finds them by time.
+  const points: SeriesPoint[] = [];
+  const first = columns[0]?.ts ?? [];
+  let byBucket: Map<number, SeriesPoint> | undefined;
+  const pointAt = (start: number): SeriesPoint => {
+    byBucket ??= new Map(points.map((point) => [point.ts, point]));
+    let point = byBucket.get(start);
+    if (!point) {
+      point = { ts: start, values: nullValues(keys) };
+      byBucket.set(start, point);
+      points.push(point);
+    }
+    return point;
+  };
   for (const { metric, ts, avg, min, max } of columns) {
     const names = bucketKeysOf.get(metric);
     if (!names) continue;
+    const aligned = ts === first || sameInstants(ts, first);
     ts.forEach((start, i) => {
-      let point = byBucket.get(start);
+      let point = aligned ? points[i] : pointAt(start);
       if (!point) {
         point = { ts: start, values: nullValues(keys) };
-        byBucket.set(start, point);
+        points[i] = point;
       }
       point.values[names[0]] = avg[i] ?? null;
       point.values[names[1]] = min[i] ?? null;
       point.values[names[2]] = max[i] ?? null;
     });
   }
-  return { points: withBucketGaps([...byBucket.values()].sort(byTime), keys, plan), metrics };
+  return { points: withBucketGaps(points.sort(byTime), keys, plan), metrics };
 }
 
 /** Whether each rollup level still holds an instant (its retention: config.ts). */
