@@ -132,6 +132,8 @@ export type CheckSpec = {
   delayMs: number;
   measure: (values: SensorValues) => number | null;
   isOut: (value: number, tsMs: number) => boolean;
+  /** `isOut` is `outside(value, min, max)` whatever the time: a range check (evaluate.ts). */
+  byValue?: true;
 };
 
 function rangeSpec(
@@ -143,7 +145,9 @@ function rangeSpec(
   delayMs: number,
 ): CheckSpec[] {
   if (!enabled || (min === null && max === null)) return [];
-  return [{ type, min, max, delayMs, measure, isOut: (value) => outside(value, min, max) }];
+  return [
+    { type, min, max, delayMs, measure, isOut: (value) => outside(value, min, max), byValue: true },
+  ];
 }
 
 const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));

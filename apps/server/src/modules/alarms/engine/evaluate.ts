@@ -1,5 +1,5 @@
-import type { AlarmDefinition, Check } from './checks.js';
-import { specsOf } from './checks.js';
+import type { AlarmDefinition, Check, CheckSpec } from './checks.js';
+import { outside, specsOf } from './checks.js';
 import type { SensorValues } from '../../../ingest/columns.js';
 import { minuteMs } from '../../../lib/durations.js';
 
@@ -204,6 +204,79 @@ export type AlarmOutcome<A extends AlarmDefinition = AlarmDefinition> = {
   peaks: { alarm: A; type: Check['type']; peak: number | null }[];
 };
 
+/** One metric's readings that have a value, in time order, and the least and greatest value from each on. */
+type Series = { ts: number[]; lowFrom: number[]; highFrom: number[] };
+
+function seriesOf(ordered: readonly ReadingInput[], measure: CheckSpec['measure']): Series {
+  const ts: number[] = [];
+  const values: number[] = [];
+  for (const reading of ordered) {
+    const value = measure(reading.values);
+    if (value === null) continue;
+    ts.push(reading.tsMs);
+    values.push(value);
+  }
+  const lowFrom = new Array<number>(values.length);
+  const highFrom = new Array<number>(values.length);
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = values.length - 1; i >= 0; i -= 1) {
+    const value = values[i] ?? 0;
+    low = Math.min(low, value);
+    high = Math.max(high, value);
+    lowFrom[i] = low;
+    highFrom[i] = high;
+  }
+  return { ts, lowFrom, highFrom };
+}
+
+/**
+ * A range check at rest (nothing open or pending) whose readings after `afterMs` are all in
+ * range stays at rest, and only its watermark moves, to the newest of them: what the reading by
+ * reading loop below concludes, from a look at the least and greatest value. Undefined when some
+ * value is out of range (the loop decides then). Most conditions are at rest and most readings
+ * in range: with five alarms on a device this spares five passes over its readings.
+ */
+function restingWatermark(
+  series: Series,
+  spec: CheckSpec,
+  afterMs: number | null,
+): { newest: number | null } | undefined {
+  let first = 0;
+  if (afterMs !== null) {
+    let high = series.ts.length;
+    while (first < high) {
+      const middle = (first + high) >> 1;
+      if ((series.ts[middle] ?? Infinity) > afterMs) high = middle;
+      else first = middle + 1;
+    }
+  }
+  if (first >= series.ts.length) return { newest: null };
+  const low = series.lowFrom[first] ?? 0;
+  const high = series.highFrom[first] ?? 0;
+  if (outside(low, spec.min, spec.max) || outside(high, spec.min, spec.max)) return undefined;
+  return { newest: series.ts[series.ts.length - 1] ?? null };
+}
+
+/** The resting shortcut for one check (undefined: the loop decides), its series measured once per metric. */
+function restingStep(
+  series: Map<CheckSpec['measure'], Series>,
+  ordered: readonly ReadingInput[],
+  spec: CheckSpec,
+  stored: ConditionState,
+): { state: ConditionState; change: Step['change'] } | undefined {
+  if (!spec.byValue || stored.open !== null || stored.pendingSinceMs !== null) return undefined;
+  let measured = series.get(spec.measure);
+  if (!measured) {
+    measured = seriesOf(ordered, spec.measure);
+    series.set(spec.measure, measured);
+  }
+  const resting = restingWatermark(measured, spec, stored.lastTsMs);
+  if (!resting) return undefined;
+  if (resting.newest === null) return { state: stored, change: 'none' };
+  return { state: { ...stored, lastTsMs: resting.newest }, change: 'watermark' };
+}
+
 function inTimeOrder(readings: readonly ReadingInput[]): boolean {
   for (let i = 1; i < readings.length; i += 1) {
     if ((readings[i]?.tsMs ?? 0) < (readings[i - 1]?.tsMs ?? 0)) return false;
@@ -216,15 +289,24 @@ export function evaluateReadings<A extends AlarmDefinition>(
   alarms: A[],
   states: ReadonlyMap<ConditionKey, ConditionState>,
   readings: ReadingInput[],
+  /** false: the reading by reading loop alone, without the resting shortcut (tests compare). */
+  shortcut = true,
 ): AlarmOutcome<A> {
   // Usually in time order already (a device's readings are written so): then not copied.
   const ordered = inTimeOrder(readings) ? readings : [...readings].sort((a, b) => a.tsMs - b.tsMs);
   const outcome: AlarmOutcome<A> = { states: new Map(), transitions: [], peaks: [] };
+  const series = new Map<CheckSpec['measure'], Series>();
   for (const alarm of alarms) {
     for (const spec of specsOf(alarm)) {
       const key = conditionKey(alarm.id, spec.type);
+      const stored = states.get(key) ?? initialState;
+      const resting = shortcut ? restingStep(series, ordered, spec, stored) : undefined;
+      if (resting) {
+        if (resting.change !== 'none') outcome.states.set(key, resting);
+        continue;
+      }
       // A copy of its own, so that the common case (a watermark moving) allocates nothing.
-      let state = { ...(states.get(key) ?? initialState) };
+      let state = { ...stored };
       let change: Step['change'] = 'none';
       let peaked = false;
       for (const { tsMs, values } of ordered) {
