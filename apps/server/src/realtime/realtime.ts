@@ -15,6 +15,7 @@ import type { IngestEvents } from '../ingest/events.js';
 import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
 import { coalesceWrites } from './coalesce.js';
+import { realtimeParser } from './parser.js';
 import { welcome, type VigilSocket } from './connection.js';
 import { createMapFeed, type MapFeed } from './map-feed.js';
 import { createOverviewFeed, type OverviewFeed } from './overview-feed.js';
@@ -144,6 +145,7 @@ function attachServer(server: HttpServer, deps: RealtimeDeps, state: RealtimeSta
     path: socketPath,
     transports: ['websocket'],
     serveClient: false,
+    parser: realtimeParser,
   });
   if (state.pub) {
     state.sub = state.pub.duplicate();

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { readingColumns } from '../../ingest/columns.js';
+import type { Reading, ReadingField } from '@vigil/contracts';
+import { readingColumns, type SensorValues } from '../../ingest/columns.js';
 import type { IngestEvents, LiveReading } from '../../ingest/events.js';
 import type { IngestMetrics } from '../../ingest/metrics.js';
 import type { Committed } from '../../ingest/ports.js';
@@ -12,20 +13,49 @@ import {
 } from './follow-up.js';
 import { createBatchWriter, type BatchWriter } from './writer.js';
 
-function liveReadings(committed: Committed): LiveReading[] {
-  return committed.readings.map((row) => {
-    const reading: Record<string, unknown> = { createdAt: new Date(row.tsMs).toISOString() };
-    readingColumns.forEach((column, index) => {
-      reading[column.field] = row.values[index] ?? null;
-    });
-    reading.backfilled = committed.isBackfilled(row);
-    return {
-      id: row.deviceUuid,
-      accountId: row.accountId,
-      deviceId: row.deviceKey,
-      reading: reading as LiveReading['reading'],
-    };
-  });
+/** Where each field's value is in a reading's values (columns.ts). */
+const at = Object.fromEntries(
+  readingColumns.map((column, index) => [column.field, index]),
+) as Record<ReadingField, number>;
+
+/**
+ * A reading as live views get it, written out as one object literal (in the columns' order):
+ * every reading has the same shape from the start, which makes it several times cheaper to build
+ * and to encode than one filled in field by field (bench:live sends ~20,000 a second).
+ */
+function liveReading(values: SensorValues, tsMs: number, backfilled: boolean): Reading {
+  return {
+    createdAt: new Date(tsMs).toISOString(),
+    Node_Type: values[at.Node_Type] ?? null,
+    t: values[at.t] ?? null,
+    h: values[at.h] ?? null,
+    c: values[at.c] ?? null,
+    b: values[at.b] ?? null,
+    m: values[at.m] ?? null,
+    d: values[at.d] ?? null,
+    w: values[at.w] ?? null,
+    thermo: values[at.thermo] ?? null,
+    sht_t: values[at.sht_t] ?? null,
+    sht_rh: values[at.sht_rh] ?? null,
+    sht_1_t: values[at.sht_1_t] ?? null,
+    sht_1_rh: values[at.sht_1_rh] ?? null,
+    CO2_s: values[at.CO2_s] ?? null,
+    BV: values[at.BV] ?? null,
+    water_s: values[at.water_s] ?? null,
+    ln2lvl: values[at.ln2lvl] ?? null,
+    pressure: values[at.pressure] ?? null,
+    light_s: values[at.light_s] ?? null,
+    backfilled,
+  };
+}
+
+export function liveReadings(committed: Committed): LiveReading[] {
+  return committed.readings.map((row) => ({
+    id: row.deviceUuid,
+    accountId: row.accountId,
+    deviceId: row.deviceKey,
+    reading: liveReading(row.values, row.tsMs, committed.isBackfilled(row)),
+  }));
 }
 
 /** The readings' part of the ingest path: the batch writer and the follow-up of what it stored. */
