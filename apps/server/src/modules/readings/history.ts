@@ -134,7 +134,9 @@ async function bucketedSeries(
   range: GraphRange,
 ): Promise<BucketedSeries> {
   const lo = new Date(bucketFloor(range.from.getTime(), plan));
-  const columns = await repo.rollupBuckets(db, deviceId, plan, lo, range.to);
+  const columns = (await repo.rollupBuckets(db, deviceId, plan, lo, range.to)).filter((entry) =>
+    bucketKeysOf.has(entry.metric),
+  );
   const present = new Set(columns.map((entry) => entry.metric));
   const metrics = metricKeys.filter((key) => present.has(key));
   const keys = metrics.flatMap((key) => bucketKeysOf.get(key) ?? []);
