@@ -34,6 +34,11 @@ export const readingColumns: readonly ReadingColumn[] = [
   { field: 'light_s', column: 'light_s', type: 'real', rollup: true },
 ];
 
+/** Where each field's value is in `SensorValues` (its place in `readingColumns`). */
+export const columnIndex = Object.fromEntries(
+  readingColumns.map((column, index) => [column.field, index]),
+) as Record<ReadingField, number>;
+
 /** Older firmware names for the pressure sensor, used when `pressure` itself is absent. */
 export const pressureAliases = ['bmp_s', 'bmp_1_s', 'hPa'] as const;
 

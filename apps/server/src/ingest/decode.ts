@@ -7,6 +7,7 @@ import {
 } from '@vigil/contracts';
 import type { UpReading } from '@vigil/contracts';
 import {
+  columnIndex,
   columnLimits,
   pressureAliases,
   readingColumns,
@@ -42,7 +43,6 @@ export const defaultRetentionMs = 400 * 86_400_000;
 const secondsBelow = 1e11;
 
 const knownFields = new Set<string>(readingFields);
-const pressureIndex = readingColumns.findIndex((column) => column.field === 'pressure');
 
 const reject = (reason: RejectReason, detail: string): Rejection => ({ ok: false, reason, detail });
 
@@ -214,7 +214,7 @@ function sensorValues(data: Data, alias: string | undefined): SensorValues | str
   if (alias !== undefined && typeof aliasValue === 'number') {
     const problem = outOfRange(aliasValue, 'real');
     if (problem) return `${alias}: ${problem}`;
-    values[pressureIndex] = aliasValue === noReading ? null : aliasValue;
+    values[columnIndex.pressure] = aliasValue === noReading ? null : aliasValue;
   }
   return values;
 }

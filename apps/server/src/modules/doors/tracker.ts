@@ -1,19 +1,18 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { readingColumns } from '../../ingest/columns.js';
+import { columnIndex } from '../../ingest/columns.js';
 import type { IngestEvents } from '../../ingest/events.js';
 import type { ResolvedReading } from '../readings/index.js';
 import * as repo from './repo.js';
 import { doorClosed, doorOpen, doorTransitions, type DoorSample } from './transitions.js';
 import { toDoorOpening } from './view.js';
 
-const doorIndex = readingColumns.findIndex((column) => column.field === 'd');
 /**
  * Only open and closed can change a door event: 2 (unknown, not applicable — what sensors
  * without a door send) and -255 (stored as null) are left out before any work is done.
  */
 const doorState = (reading: ResolvedReading) => {
-  const d = reading.values[doorIndex];
+  const d = reading.values[columnIndex.d];
   return d === doorOpen || d === doorClosed ? d : undefined;
 };
 /** Attempts before a round's door work fails it (the follow-up retries the round: follow-up.ts). */

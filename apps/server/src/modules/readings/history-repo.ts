@@ -199,13 +199,12 @@ export type RollupCounts = {
  */
 function countedParts(
   source: RollupSource,
-  range: { lo: Date; to: Date },
-  days: boolean,
+  range: { lo: Date; to: Date; days: boolean },
 ): { table: PgTable; from: Date; to: Date; inclusive: boolean }[] {
   const whole = { table: rollupTables[source], from: range.lo, to: range.to, inclusive: true };
   const first = Math.ceil(range.lo.getTime() / sourceMs['1d']) * sourceMs['1d'];
   const end = Math.floor(range.to.getTime() / sourceMs['1d']) * sourceMs['1d'];
-  if (!days || source === '1d' || end <= first) return [whole];
+  if (!range.days || source === '1d' || end <= first) return [whole];
   return [
     { ...whole, to: new Date(first), inclusive: false },
     { table: rollupTables['1d'], from: new Date(first), to: new Date(end), inclusive: false },
@@ -230,7 +229,7 @@ export async function rollupCounts(
   source: RollupSource,
   range: { lo: Date; to: Date; days: boolean },
 ): Promise<RollupCounts> {
-  const parts = countedParts(source, range, range.days).map(
+  const parts = countedParts(source, range).map(
     (part) => sql`select metric, sum(count) as n, max(bucket) as newest
       from ${part.table}
       where device_id = ${deviceId} and metric = any(${sql.param([...metricKeys])}::text[])

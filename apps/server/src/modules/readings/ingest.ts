@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import type { Reading, ReadingField } from '@vigil/contracts';
-import { readingColumns, type SensorValues } from '../../ingest/columns.js';
+import type { Reading } from '@vigil/contracts';
+import { columnIndex as at, type SensorValues } from '../../ingest/columns.js';
 import type { IngestEvents, LiveReading } from '../../ingest/events.js';
 import type { IngestMetrics } from '../../ingest/metrics.js';
 import type { Committed } from '../../ingest/ports.js';
@@ -12,11 +12,6 @@ import {
   type FollowUpDoors,
 } from './follow-up.js';
 import { createBatchWriter, type BatchWriter } from './writer.js';
-
-/** Where each field's value is in a reading's values (columns.ts). */
-const at = Object.fromEntries(
-  readingColumns.map((column, index) => [column.field, index]),
-) as Record<ReadingField, number>;
 
 /**
  * A reading as live views get it, written out as one object literal (in the columns' order):

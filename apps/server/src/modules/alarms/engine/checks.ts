@@ -1,5 +1,5 @@
-import type { AlarmType, LightSchedule } from '@vigil/contracts';
-import { readingColumns, type SensorValues } from '../../../ingest/columns.js';
+import type { AlarmType, LightSchedule, ReadingField } from '@vigil/contracts';
+import { columnIndex, type SensorValues } from '../../../ingest/columns.js';
 import { isTimeZone, wallClock } from '../../../lib/time-zone.js';
 
 /** The fields of an `alarms` row the engine reads, plus its device's water-signal setting. */
@@ -62,10 +62,9 @@ export type Check = {
   delayMs: number;
 };
 
-const indexOf = new Map(readingColumns.map((column, index) => [column.field as string, index]));
 /** A reader of one payload field, its column index looked up once: null = no reading. */
-const reader = (name: string) => {
-  const index = indexOf.get(name) ?? -1;
+const reader = (name: ReadingField) => {
+  const index = columnIndex[name];
   return (values: SensorValues): number | null => {
     const value = values[index];
     return value === undefined || value === null || value === -255 ? null : value;
