@@ -70,7 +70,18 @@ async function publish(hardware: Hardware, data: Record<string, number>) {
  */
 async function recordDashboardTiming(page: Page) {
   await visit(page, '/dashboard');
-  await card(page, 'Device status').getByText(/°C$/).first().waitFor();
+  const status = card(page, 'Device status');
+  // Whichever device the dashboard opens on (the first in alarm, else the first with readings:
+  // a spill sensor shows no temperature), its latest reading is shown.
+  await status
+    .getByText(/^Latest reading /)
+    .waitFor()
+    .catch(async (error: unknown) => {
+      const shown = await status.innerText().catch(() => '(no Device status card)');
+      throw new Error(`no latest reading at ${page.url()}; the card shows:\n${shown}`, {
+        cause: error,
+      });
+    });
   await card(page, 'Device data').getByTestId('metric-chart').first().locator('canvas').waitFor();
   const timing = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
