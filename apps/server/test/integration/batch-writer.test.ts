@@ -1,5 +1,8 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.js';
 import { readingColumns } from '../../src/ingest/columns.js';
 import {
   createBatchWriter,
@@ -21,6 +24,7 @@ beforeAll(async () => {
   gateway = await insertGateway(
     test.runtime.ctx.db,
     await accountOf(test.runtime.ctx.db, demo.owner),
+    { deviceCount: 3 },
   );
 });
 afterAll(async () => {
@@ -36,6 +40,23 @@ function reading(deviceKey: string, tsMs: number, fields: Record<string, number>
     values: readingColumns.map((column) => fields[column.field] ?? null),
     extra: null,
   };
+}
+
+/** The database, noting how each readings insert treats duplicates: `fail` or `skip`. */
+function watchedDb(inserts: string[]): Db {
+  const db = test.runtime.ctx.db;
+  const dialect = new PgDialect();
+  return new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+      return (statement: SQL) => {
+        const text = dialect.sqlToQuery(statement).sql;
+        if (text.includes('insert into readings'))
+          inserts.push(text.includes('on conflict do nothing') ? 'skip' : 'fail');
+        return target.execute(statement);
+      };
+    },
+  });
 }
 
 describe('the batch writer', () => {
@@ -68,5 +89,31 @@ describe('the batch writer', () => {
     await expect(writer.write([reading(first, base + 5000, { t: 1 })])).rejects.toThrow(
       /writer closed/,
     );
+  });
+
+  it('writes without ON CONFLICT until a reading is already stored, then skips duplicates', async () => {
+    const inserts: string[] = [];
+    const writer = createBatchWriter({
+      db: watchedDb(inserts),
+      batchSize: 1000,
+      flushMs: 1,
+      concurrency: 1,
+      log: pino({ level: 'silent' }),
+      owner: 'batch-writer-test',
+      onCommitted: () => undefined,
+    });
+    const device = gateway.devices[2]!;
+    const base = Date.now() - 600_000;
+    const at = (seconds: number) => reading(device, base + seconds * 1000, { t: 3 });
+    expect(await writer.write([at(0), at(1)])).toEqual({ inserted: 2, duplicates: 0 });
+    expect(inserts).toEqual(['fail']);
+    // A reading stored already: the statement fails whole, and is written again skipping it.
+    expect(await writer.write([at(1), at(2)])).toEqual({ inserted: 1, duplicates: 1 });
+    expect(inserts).toEqual(['fail', 'fail', 'skip']);
+    // The same reading twice in one message, while the lane still skips duplicates.
+    expect(await writer.write([at(3), at(3)])).toEqual({ inserted: 1, duplicates: 1 });
+    expect(inserts).toEqual(['fail', 'fail', 'skip', 'skip']);
+    expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(device)!)).toBe(4);
+    await writer.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
 import {
   NotStorableError,
@@ -149,6 +150,8 @@ type LaneState = {
   writing: number;
   inFlight: number;
   timer: NodeJS.Timeout | undefined;
+  /** Batches still to be written with duplicates skipped (`insertOnce`). */
+  skippingDuplicates: number;
   closing: boolean;
   aborted: boolean;
   idleWaiters: (() => void)[];
@@ -169,15 +172,42 @@ function takeBatch(lane: LaneState): Ticket[] {
   return tickets;
 }
 
+/**
+ * Batches written with duplicates skipped after one failed on a duplicate: a gateway that sent
+ * one message again may well send more.
+ */
+const skipAfterDuplicate = 100;
+
+/**
+ * One statement, or two when the fast path meets a reading already stored (repo.ts
+ * `DuplicateHandling`): the batch is written again at once with duplicates skipped, and so are
+ * the lane's next `skipAfterDuplicate` batches.
+ */
+async function insertOnce(lane: LaneState, batch: repo.ReadingBatch): Promise<repo.BatchOutcome> {
+  const { db, owner } = lane.options;
+  if (lane.skippingDuplicates > 0) {
+    lane.skippingDuplicates -= 1;
+    return repo.insertBatch(db, batch, owner, 'skip');
+  }
+  try {
+    return await repo.insertBatch(db, batch, owner, 'fail');
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    lane.skippingDuplicates = skipAfterDuplicate;
+    return repo.insertBatch(db, batch, owner, 'skip');
+  }
+}
+
 /** Writes `tickets`; a poisoned batch is split until the message that cannot be stored is alone. */
 async function writeTickets(lane: LaneState, tickets: Ticket[]): Promise<void> {
   const { options } = lane;
   const readings = tickets.flatMap((ticket) => ticket.readings).sort(byDeviceAndTime);
   await options.admit?.();
   const started = performance.now();
+  const batch = toBatch(readings);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const outcome = await repo.insertBatch(options.db, toBatch(readings), options.owner);
+      const outcome = await insertOnce(lane, batch);
       const { committed, results } = settle(tickets, readings, outcome);
       options.onCommitted(committed, (performance.now() - started) / 1000);
       tickets.forEach((ticket, index) => {
@@ -281,6 +311,7 @@ function createLane(options: BatchWriterOptions): BatchWriter {
     writing: 0,
     inFlight: 0,
     timer: undefined,
+    skippingDuplicates: 0,
     closing: false,
     aborted: false,
     idleWaiters: [],
