@@ -21,6 +21,8 @@ export type PacedOptions = {
   /** Messages in flight per gateway at most. */
   window: number;
   durationSeconds: number;
+  /** Every gateway sends at the same instants (the worst case) instead of at its own offset. */
+  aligned?: boolean;
 };
 export type PacedResult = {
   sent: number;
@@ -56,6 +58,10 @@ export async function publishPaced(options: PacedOptions): Promise<PacedResult> 
       const inFlight = new Set<Promise<unknown>>();
       const lastStamp = new Map<string, number>();
       let sequence = 0;
+      // Gateways are not in step with each other: each starts its cadence at a random offset
+      // within one message interval (aligned: all at once, a burst every interval).
+      const phase = options.aligned ? 0 : Math.random() * (options.batch / perGatewayRate) * 1000;
+      await sleep(phase);
       while (Date.now() < end) {
         if (inFlight.size >= options.window) {
           late += 1;
@@ -77,7 +83,7 @@ export async function publishPaced(options: PacedOptions): Promise<PacedResult> 
           .finally(() => inFlight.delete(publishing));
         inFlight.add(publishing);
         sent += readings.length;
-        const wait = started + (sequence / perGatewayRate) * 1000 - Date.now();
+        const wait = started + phase + (sequence / perGatewayRate) * 1000 - Date.now();
         if (wait > 0) await sleep(wait);
       }
       await Promise.all(inFlight);

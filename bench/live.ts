@@ -47,6 +47,8 @@ const settings = {
   readingsPerMessage: Number(process.env.BENCH_MESSAGE_READINGS ?? 50),
   /** Messages in flight per gateway. */
   window: Number(process.env.BENCH_WINDOW ?? 16),
+  /** 1: every gateway publishes at the same instants (a burst per interval), not at its own offset. */
+  aligned: process.env.BENCH_ALIGNED === '1',
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
   seconds: Number(process.env.BENCH_SECONDS ?? 12),
   bareSeconds: Number(process.env.BENCH_BARE_SECONDS ?? 4),
@@ -255,6 +257,7 @@ async function main() {
     batch: settings.readingsPerMessage,
     window: settings.window,
     durationSeconds: settings.warmupSeconds + settings.seconds,
+    aligned: settings.aligned,
   };
   const load = publisher.ask<{
     result: { sent: number; seconds: number; readingsPerSecond: number; late: number };
@@ -285,6 +288,19 @@ async function main() {
   const cores = await others.sample();
   loopDelay.disable();
   const batches = await batchFigures(metrics);
+  {
+    const g = globalThis as unknown as { __st?: number[][]; __fo?: number[] };
+    const st = (g.__st ?? []).slice(Math.floor((g.__st ?? []).length * 0.15));
+    const pct = (xs: number[]) => {
+      const s2 = [...xs].sort((a, b) => a - b);
+      return [0.5, 0.9, 0.99, 1]
+        .map((q) => s2[Math.min(s2.length - 1, Math.floor(q * s2.length))])
+        .join('/');
+    };
+    process.stdout.write(
+      `STAGES publish->queued ${pct(st.map((x) => x[0] ?? 0))} queued->start ${pct(st.map((x) => x[1] ?? 0))} write ${pct(st.map((x) => x[2] ?? 0))} fanout ${pct(g.__fo ?? [])}\n`,
+    );
+  }
   await clients.ask({ type: 'close' });
   await runtime.close();
   publisher.process.kill();
@@ -338,7 +354,7 @@ async function main() {
   const target = 100;
   process.stdout.write(
     [
-      `  published over MQTT: ${result.published.readingsPerSecond} readings/s (${result.published.readings} in all)`,
+      `  published over MQTT: ${result.published.readingsPerSecond} readings/s (${result.published.readings} in all) by ${settings.accounts} gateways, ${settings.aligned ? 'all at the same instants' : 'each at its own offset'}`,
       `  liveData delivered:  ${result.live.liveDataPerSecond}/s (+ ${result.live.graphDataPerSecond} graphData/s), coalesced per device over one frame (16 ms)`,
       `  every reading, publish -> first shown (liveData or graphData): p50 ${result.live.readingLatencyMs.p50} ms, p90 ${result.live.readingLatencyMs.p90} ms, p99 ${result.live.readingLatencyMs.p99} ms, max ${result.live.readingLatencyMs.max} ms; ${result.live.shown} of ${result.live.stored} stored readings shown`,
       `  publish -> liveData: p50 ${result.live.latencyMs.p50} ms, p90 ${result.live.latencyMs.p90} ms, p99 ${result.live.latencyMs.p99} ms, max ${result.live.latencyMs.max} ms; server CPU ${result.live.serverCpu} cores; load ${loadavg()
