@@ -36,8 +36,9 @@ export type FollowUpDeps = {
    * readings wait or `roundWaitMs` after the last round's start, even right after a round: each
    * round costs a statement per kind of work and a row per device whatever its size. On PGlite
    * (one connection) a round per batch cost more than the writes themselves, and back-to-back
-   * rounds with 1,000 devices a third of the time (bench:ingest); rounds 500 ms apart instead of
-   * a second, 0.66 of the ceiling instead of 0.75.
+   * rounds with 1,000 devices a third of the time (bench:ingest). Rounds a second apart raised
+   * that ratio from 0.66 to 0.75 but doubled an alarm's latency (bench:alarm-latency p50 0.5 ->
+   * 1.0 s, idle or loaded): 500 ms kept.
    */
   roundMinReadings?: number;
   roundWaitMs?: number;
@@ -161,7 +162,7 @@ export class FollowUp implements FollowUpQueue {
     this.maxPending = deps.maxPending ?? 150_000;
     this.roundReadings = deps.roundReadings ?? 50_000;
     this.roundMinReadings = deps.roundMinReadings ?? 50_000;
-    this.roundWaitMs = deps.roundWaitMs ?? 1000;
+    this.roundWaitMs = deps.roundWaitMs ?? 500;
     this.rollups = createRollupWriter({
       db: deps.db,
       log: deps.log,
