@@ -75,11 +75,11 @@ function unnestInput(batch: ReadingBatch): { rows: SQL; columns: SQL; inputs: SQ
 export type DuplicateHandling = 'skip' | 'fail';
 
 /**
- * Writes one batch in one statement, so in one transaction: the readings (duplicates skipped, or refused: `DuplicateHandling`;
- * those of devices that no longer exist too) and the follow-up row that lists the keys of those
- * inserted, which the follow-up deletes once it has appended their rollup deltas (follow-up.ts). Device
- * state, rollups, door events and alarms are not on this path: the message is acknowledged as
- * soon as this commits. Keys come back only when some rows were skipped or some (not all) came
+ * Writes one batch in one statement, so in one transaction: the readings (duplicates skipped,
+ * or refused: `DuplicateHandling`; those of devices that no longer exist skipped too) and the
+ * follow-up row that lists the keys of those inserted, which the follow-up deletes once it has
+ * appended their rollup deltas (follow-up.ts). Device state, rollups, door events and alarms are
+ * not on this path: the message is acknowledged as soon as this commits. Keys come back only when some rows were skipped or some (not all) came
  * late, so that the usual batch returns one short row.
  */
 export async function insertBatch(
