@@ -62,12 +62,16 @@ export function accountCondition(column: AnyColumn, scope: AccountScope): SQL | 
 /** A LIKE pattern matching `search` anywhere, its wildcards taken literally. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A unique index refused the row (SQLSTATE 23505), however deep the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** An error's SQLSTATE (five digits or capitals), however deep the driver wrapped it. */
+export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** A unique index refused the row (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/query.js';
+import { isUniqueViolation, sqlState } from '../../db/query.js';
 import { readingColumns } from '../../ingest/columns.js';
 import {
   NotStorableError,
@@ -62,13 +62,7 @@ type Ticket = {
 };
 
 /** SQLSTATE classes of a bad value (22) or a broken constraint (23): the same batch fails again. */
-function isPoison(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23]/.test(code)) return true;
-  }
-  return false;
-}
+const isPoison = (error: unknown): boolean => /^2[23]/.test(sqlState(error) ?? '');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
