@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pino from 'pino';
@@ -114,6 +115,41 @@ describe('the batch writer', () => {
     expect(await writer.write([at(3), at(3)])).toEqual({ inserted: 1, duplicates: 1 });
     expect(inserts).toEqual(['fail', 'fail', 'skip', 'skip']);
     expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(device)!)).toBe(4);
+    await writer.close();
+  });
+
+  it("stores a batch's readings of existing devices and skips those of a device deleted meanwhile", async () => {
+    const commits: Committed[] = [];
+    const writer = createBatchWriter({
+      db: test.runtime.ctx.db,
+      batchSize: 1000,
+      flushMs: 1,
+      concurrency: 1,
+      log: pino({ level: 'silent' }),
+      owner: 'batch-writer-test',
+      onCommitted: (committed) => commits.push(committed),
+    });
+    const [first, second] = gateway.devices as [string, string];
+    const base = Date.now() - 1_200_000;
+    // Resolved from the directory just before its row went: no row, no reading, no error.
+    const gone = { ...reading(first, base, { t: 2 }), deviceKey: 'gone', deviceUuid: randomUUID() };
+    const before = await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(second)!);
+    expect(
+      await writer.write([
+        gone,
+        reading(second, base, { t: 7 }),
+        { ...gone, tsMs: base + 1000 },
+        reading(second, base + 1000, { t: 8 }),
+      ]),
+    ).toEqual({ inserted: 2, duplicates: 2 });
+    expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(second)!)).toBe(
+      before + 2,
+    );
+    expect(await readingCount(test.runtime.ctx.db, gone.deviceUuid)).toBe(0);
+    expect(commits.flatMap((commit) => commit.readings.map((row) => row.deviceKey))).toEqual([
+      second,
+      second,
+    ]);
     await writer.close();
   });
 });
