@@ -60,18 +60,27 @@ function watchedDb(inserts: string[]): Db {
   });
 }
 
+/** A one-lane writer of 1,000-reading batches that hands what it commits to `onCommitted`. */
+function testWriter(options: {
+  flushMs: number;
+  db?: Db;
+  onCommitted?: (committed: Committed) => void;
+}) {
+  return createBatchWriter({
+    db: options.db ?? test.runtime.ctx.db,
+    batchSize: 1000,
+    flushMs: options.flushMs,
+    concurrency: 1,
+    log: pino({ level: 'silent' }),
+    owner: 'batch-writer-test',
+    onCommitted: options.onCommitted ?? (() => undefined),
+  });
+}
+
 describe('the batch writer', () => {
   it('shares batches between messages and isolates one the database refuses', async () => {
     const commits: Committed[] = [];
-    const writer = createBatchWriter({
-      db: test.runtime.ctx.db,
-      batchSize: 1000,
-      flushMs: 20,
-      concurrency: 1,
-      log: pino({ level: 'silent' }),
-      owner: 'batch-writer-test',
-      onCommitted: (committed) => commits.push(committed),
-    });
+    const writer = testWriter({ flushMs: 20, onCommitted: (committed) => commits.push(committed) });
     const [first, second] = gateway.devices as [string, string];
     const base = Date.now() - 60_000;
     // A value no decoder would pass (mode is a smallint): the batch fails as a whole first.
@@ -94,15 +103,7 @@ describe('the batch writer', () => {
 
   it('writes without ON CONFLICT until a reading is already stored, then skips duplicates', async () => {
     const inserts: string[] = [];
-    const writer = createBatchWriter({
-      db: watchedDb(inserts),
-      batchSize: 1000,
-      flushMs: 1,
-      concurrency: 1,
-      log: pino({ level: 'silent' }),
-      owner: 'batch-writer-test',
-      onCommitted: () => undefined,
-    });
+    const writer = testWriter({ flushMs: 1, db: watchedDb(inserts) });
     const device = gateway.devices[2]!;
     const base = Date.now() - 600_000;
     const at = (seconds: number) => reading(device, base + seconds * 1000, { t: 3 });
@@ -120,15 +121,7 @@ describe('the batch writer', () => {
 
   it("stores a batch's readings of existing devices and skips those of a device deleted meanwhile", async () => {
     const commits: Committed[] = [];
-    const writer = createBatchWriter({
-      db: test.runtime.ctx.db,
-      batchSize: 1000,
-      flushMs: 1,
-      concurrency: 1,
-      log: pino({ level: 'silent' }),
-      owner: 'batch-writer-test',
-      onCommitted: (committed) => commits.push(committed),
-    });
+    const writer = testWriter({ flushMs: 1, onCommitted: (committed) => commits.push(committed) });
     const [first, second] = gateway.devices as [string, string];
     const base = Date.now() - 1_200_000;
     // Resolved from the directory just before its row went: no row, no reading, no error.
