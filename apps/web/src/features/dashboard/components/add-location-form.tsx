@@ -1,7 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Input, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { messages } from '@vigil/contracts';
-import { useState } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -10,13 +10,19 @@ import { useAddLocation } from '../api/location-mutations';
 /** Spec monitoring 5: a new location's name is required and at most 40 characters. */
 export const locationNameMax = 40;
 
-/** Adds a location; the spec's messages show under the input. */
+/**
+ * Adds a location; the spec's messages show under the input. The label sits above the input and
+ * the button, so that in a narrow card (a phone, or Polish and German words) the button goes
+ * under the input rather than squeezing it until its placeholder is cut off.
+ */
 export function AddLocationForm({ onAdded }: { onAdded: (id: string) => void }) {
   const { t } = useTranslation();
+  const inputId = useId();
   const [name, setName] = useState('');
   const errors = useFieldErrors(['name']);
   const add = useAddLocation();
-  const submit = () => {
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
       errors.set('name', messages.locationRequired);
@@ -36,18 +42,15 @@ export function AddLocationForm({ onAdded }: { onAdded: (id: string) => void }) 
     });
   };
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Group gap="xs" align="flex-start" wrap="nowrap">
+    <form noValidate onSubmit={submit}>
+      <Input.Label htmlFor={inputId} size="sm">
+        {t('dashboard.locations.newLocation')}
+      </Input.Label>
+      <Group gap="xs" align="flex-start" wrap="wrap">
         <TextInput
+          id={inputId}
           size="sm"
-          style={{ flex: 1 }}
-          label={t('dashboard.locations.newLocation')}
+          style={{ flex: '1 1 11rem' }}
           placeholder={t('dashboard.locations.newLocationPlaceholder')}
           value={name}
           error={errors.error('name')}
@@ -58,7 +61,6 @@ export function AddLocationForm({ onAdded }: { onAdded: (id: string) => void }) 
         />
         <Button
           type="submit"
-          mt={25}
           size="sm"
           leftSection={<IconPlus size={16} />}
           loading={add.isPending}
