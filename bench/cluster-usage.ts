@@ -3,6 +3,7 @@
  * what the database's backends wait on, and the rows each table had written.
  */
 import { sql } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.js';
 import { queryRows } from '../apps/server/src/db/query.js';
 import type { freshDatabase } from './cluster-topology.js';
 import { createMachineTracker, createUsageTracker, type Usage } from './proc-usage.js';
@@ -10,21 +11,25 @@ import { createMachineTracker, createUsageTracker, type Usage } from './proc-usa
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The OS processes of the PostgreSQL backends of `db`'s database (its /proc entries). */
+export async function backendPids(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  return rows.map((row) => row.pid);
+}
+
 /**
  * CPU per process while the readings are ingested: the server processes by role, Mosquitto,
- * the database's PostgreSQL backends, the publisher, and the whole machine's busy cores (every
- * process on it: its other users too).
+ * the database's PostgreSQL backends (none without `db`: PGlite runs in the server), the
+ * publisher, and the whole machine's busy cores (every process on it: its other users too).
  */
-export function cpuTracker(groups: Record<string, number[]>, database: Database) {
+export function cpuTracker(groups: Record<string, number[]>, db: Db | undefined) {
   let publisher: number | undefined;
   const tracker = createUsageTracker(async () => ({
     ...groups,
-    postgres: (
-      await queryRows<{ pid: number }>(
-        database.database.db,
-        sql`select pid from pg_stat_activity where datname = current_database()`,
-      )
-    ).map((row) => row.pid),
+    postgres: db ? await backendPids(db) : [],
     publisher: [publisher ?? 0],
   }));
   const machine = createMachineTracker();

@@ -38,6 +38,7 @@ import {
   rowsWritten,
   sampleWaits,
 } from './cluster-usage.js';
+import { median } from './percentiles.js';
 import { writeResults } from './results-file.js';
 import { connected } from './sockets.js';
 
@@ -168,7 +169,7 @@ async function measure(
       database,
       settings,
       Infinity,
-      cpuTracker(topology.groups, database),
+      cpuTracker(topology.groups, database.database.db),
     ).finally(() => waits.stop());
     const backendWaits = waits.result();
     process.stdout.write(
@@ -301,13 +302,6 @@ async function main() {
   } finally {
     await broker.stop();
   }
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2
-      ? (sorted[middle] ?? 0)
-      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  };
   const ratios = Object.fromEntries(
     (['oneIngestToEmbedded', 'twoIngestToEmbedded', 'twoIngestToOne'] as const).map((key) => [
       key,

@@ -1,52 +1,38 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
-import { queryRows } from '../apps/server/src/db/query.js';
-import { createMachineTracker, createUsageTracker, type Usage } from './proc-usage.js';
+import type { Usage } from './proc-usage.js';
+import { cpuTracker } from './cluster-usage.js';
 
 /**
- * bench:ingest's CPU: of this process (the server, and PGlite's thread), of the database's
- * PostgreSQL backends, and of the whole machine (the publishers' process, the rest of its users),
- * since the previous sample.
+ * bench:ingest's CPU (cluster-usage.ts `cpuTracker`): of this process (the server, and PGlite's
+ * thread), of the database's PostgreSQL backends, and of the whole machine (the publishers'
+ * process, the rest of its users), since the previous sample, with the seconds between them.
  */
-export function cpuTracker(database: Database) {
-  const processes = createUsageTracker(async () => ({
-    server: [process.pid],
-    postgres:
-      database.kind === 'postgres'
-        ? (
-            await queryRows<{ pid: number }>(
-              database.db,
-              sql`select pid from pg_stat_activity where datname = current_database()`,
-            )
-          ).map((row) => row.pid)
-        : [],
-  }));
-  const machine = createMachineTracker();
+export function ingestCpu(database: Database) {
+  const tracker = cpuTracker(
+    { server: [process.pid] },
+    database.kind === 'postgres' ? database.db : undefined,
+  );
   let previousAt = performance.now();
   return {
-    async sample(): Promise<{
-      processes: Record<string, Usage>;
-      machineCores: number;
-      seconds: number;
-    }> {
-      const [used, machineCores] = await Promise.all([processes.sample(), machine.sample()]);
+    async sample(): Promise<{ usage: Record<string, Usage>; seconds: number }> {
+      const usage = await tracker.sample();
       const now = performance.now();
       const seconds = (now - previousAt) / 1000;
       previousAt = now;
-      return { processes: used, machineCores, seconds };
+      return { usage, seconds };
     },
   };
 }
 
 /** What a sample's cores used, as CPU µs per reading. */
 export function perReading(
-  used: Awaited<ReturnType<ReturnType<typeof cpuTracker>['sample']>>,
+  used: Awaited<ReturnType<ReturnType<typeof ingestCpu>['sample']>>,
   readings: number,
 ) {
   const micros = (cores: number) => Math.round((cores * used.seconds * 1e6) / readings);
   return {
-    server: micros(used.processes.server?.cores ?? 0),
-    postgres: micros(used.processes.postgres?.cores ?? 0),
-    machine: micros(used.machineCores),
+    server: micros(used.usage.server?.cores ?? 0),
+    postgres: micros(used.usage.postgres?.cores ?? 0),
+    machine: micros(used.usage.machine?.cores ?? 0),
   };
 }

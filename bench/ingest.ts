@@ -24,7 +24,8 @@ import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
 import { ceilings as measureCeilings } from './ingest-ceilings.js';
 import { runPublisher, type Plan } from './ingest-publisher.js';
-import { cpuTracker, perReading } from './ingest-cpu.js';
+import { ingestCpu, perReading } from './ingest-cpu.js';
+import { median } from './percentiles.js';
 import { writeResults } from './results-file.js';
 
 const settings = {
@@ -216,7 +217,7 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200)
   const runtime = await createRuntime(config, pino({ level: 'warn' }), database);
   await runtime.listen();
   const rssBefore = process.memoryUsage().rss;
-  const usage = cpuTracker(database);
+  const usage = ingestCpu(database);
   await usage.sample();
   const cpuBefore = process.cpuUsage();
   let rssPeak = rssBefore;
@@ -368,10 +369,6 @@ async function mainWithAlarms(kinds: ('postgres' | 'pglite')[]) {
   }
   await writeResults('alarms-ingest', { settings, results });
 }
-
-/** The middle value (the lower of the two middle ones for an even count). */
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 
 /**
  * Each number of devices BENCH_REPEATS times, the order reversed every other repeat (200, 1000,
