@@ -391,7 +391,9 @@ async function compareDeviceCounts(kind: 'postgres' | 'pglite') {
       report(kind, result);
     }
   }
-  const medians = settings.deviceCounts.map((count) => median(ratios.get(count) ?? []));
+  const medians = settings.deviceCounts.map((count) =>
+    Number(median(ratios.get(count) ?? []).toFixed(3)),
+  );
   const [first = 0, ...others] = medians;
   const noWorse = others.every((ratio) => ratio >= first * 0.95);
   const runs = settings.deviceCounts.map((count) => `${count}: ${ratios.get(count)?.join(', ')}`);

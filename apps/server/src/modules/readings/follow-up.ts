@@ -7,6 +7,7 @@ import * as repo from './follow-up-repo.js';
 import { appendRollupDeltas } from './rollup-deltas-repo.js';
 import { rollupDeltas, rollupLevels } from './rollup-levels.js';
 import { createRollupWriter, type RollupWriter, type RollupWriterDeps } from './rollup-writer.js';
+import { roundInterval, type RoundCadence } from './round-cadence.js';
 import type { Committed, ResolvedReading } from './writer.js';
 
 /** Door events of stored readings (modules/doors/tracker.ts). */
@@ -33,15 +34,19 @@ export type FollowUpDeps = {
   /**
    * A round starts at once when the last one started `roundWaitMs` ago or more (ingest was
    * quiet: a lone batch's state, door events and alarms wait for nothing), else once this many
-   * readings wait or `roundWaitMs` after the last round's start, even right after a round: each
-   * round costs a statement per kind of work and a row per device whatever its size. On PGlite
-   * (one connection) a round per batch cost more than the writes themselves, and back-to-back
-   * rounds with 1,000 devices a third of the time (bench:ingest). Rounds a second apart raised
-   * that ratio from 0.66 to 0.75 but doubled an alarm's latency (bench:alarm-latency p50 0.5 ->
-   * 1.0 s, idle or loaded): 500 ms kept.
+   * readings wait or the round interval after the last round's start, even right after a round:
+   * each round costs a statement per kind of work and a row per device whatever its size. On
+   * PGlite (one connection) a round per batch cost more than the writes themselves, and
+   * back-to-back rounds with 1,000 devices a third of the time (bench:ingest). Rounds a second
+   * apart raised that ratio from 0.66 to 0.75 but doubled an alarm's latency
+   * (bench:alarm-latency p50 0.5 -> 1.0 s, idle or loaded): the interval is `roundWaitMs` (500)
+   * while rounds are short, and grows with them up to `roundMaxWaitMs` (2 s; round-cadence.ts).
    */
   roundMinReadings?: number;
   roundWaitMs?: number;
+  /** The rounds' longest interval and share of the time while ingest is busy (round-cadence.ts). */
+  roundMaxWaitMs?: number;
+  roundShare?: number;
   /** Another instance's follow-up rows older than this are taken over (it died). */
   orphanAfterMs?: number;
   /** The rollup writer's timing (rollup-writer.ts). */
@@ -138,7 +143,9 @@ export class FollowUp implements FollowUpQueue {
   private readonly maxPending: number;
   private readonly roundReadings: number;
   private readonly roundMinReadings: number;
-  private readonly roundWaitMs: number;
+  private readonly cadence: RoundCadence;
+  /** How long the last round took (ms). */
+  private lastRoundMs = 0;
   private readonly rollups: RollupWriter;
   private roundTimer: NodeJS.Timeout | undefined;
   /** When the last round started (performance.now()). */
@@ -162,7 +169,11 @@ export class FollowUp implements FollowUpQueue {
     this.maxPending = deps.maxPending ?? 150_000;
     this.roundReadings = deps.roundReadings ?? 50_000;
     this.roundMinReadings = deps.roundMinReadings ?? 50_000;
-    this.roundWaitMs = deps.roundWaitMs ?? 500;
+    this.cadence = {
+      minMs: deps.roundWaitMs ?? 500,
+      maxMs: deps.roundMaxWaitMs ?? 2_000,
+      share: deps.roundShare ?? 0.25,
+    };
     this.rollups = createRollupWriter({
       db: deps.db,
       log: deps.log,
@@ -340,6 +351,7 @@ export class FollowUp implements FollowUpQueue {
       this.lastRoundAt = performance.now();
       const items = this.take();
       await this.applyItems(items);
+      this.lastRoundMs = performance.now() - this.lastRoundAt;
       for (const item of items) if (item.kind === 'stored') this.queued.delete(item.id);
       this.pendingReadings -= sizeOf(items);
       if (this.pendingReadings < this.maxPending)
@@ -360,7 +372,7 @@ export class FollowUp implements FollowUpQueue {
    */
   private due(): boolean {
     return (
-      performance.now() - this.lastRoundAt >= this.roundWaitMs ||
+      performance.now() - this.lastRoundAt >= this.interval() ||
       this.closing ||
       this.pendingReadings >= this.roundMinReadings ||
       this.admitWaiters.length > 0 ||
@@ -368,7 +380,12 @@ export class FollowUp implements FollowUpQueue {
     );
   }
 
-  /** Starts a round now if one is due, else once `roundWaitMs` have passed since the last one started. */
+  /** From one round's start to the next while ingest is busy. */
+  private interval(): number {
+    return roundInterval(this.cadence, this.lastRoundMs);
+  }
+
+  /** Starts a round now if one is due, else once the interval has passed since the last one started. */
   private kick(): void {
     if (this.running) return;
     if (this.due()) {
@@ -382,7 +399,7 @@ export class FollowUp implements FollowUpQueue {
         this.roundTimer = undefined;
         if (!this.running) void this.drain();
       },
-      this.roundWaitMs - (performance.now() - this.lastRoundAt),
+      this.interval() - (performance.now() - this.lastRoundAt),
     );
   }
 
