@@ -288,19 +288,6 @@ async function main() {
   const cores = await others.sample();
   loopDelay.disable();
   const batches = await batchFigures(metrics);
-  {
-    const g = globalThis as unknown as { __st?: number[][]; __fo?: number[] };
-    const st = (g.__st ?? []).slice(Math.floor((g.__st ?? []).length * 0.15));
-    const pct = (xs: number[]) => {
-      const s2 = [...xs].sort((a, b) => a - b);
-      return [0.5, 0.9, 0.99, 1]
-        .map((q) => s2[Math.min(s2.length - 1, Math.floor(q * s2.length))])
-        .join('/');
-    };
-    process.stdout.write(
-      `STAGES publish->queued ${pct(st.map((x) => x[0] ?? 0))} queued->start ${pct(st.map((x) => x[1] ?? 0))} write ${pct(st.map((x) => x[2] ?? 0))} fanout ${pct(g.__fo ?? [])}\n`,
-    );
-  }
   await clients.ask({ type: 'close' });
   await runtime.close();
   publisher.process.kill();
