@@ -385,7 +385,7 @@ export class FollowUp implements FollowUpQueue {
     return roundInterval(this.cadence, this.lastRoundMs);
   }
 
-  /** Starts a round now if one is due, else once the interval has passed since the last one started. */
+  /** Starts a round now if one is due, else once the interval since the last start has passed. */
   private kick(): void {
     if (this.running) return;
     if (this.due()) {

@@ -92,8 +92,8 @@ export type DuplicateHandling = 'skip' | 'fail';
  * in bench:ingest's 1,000-device run), so that a batch cost more with every device any account
  * added; filtered so, the statement took 9.6 instead of 12.7 ms (median) with 7,000 devices and
  * 6.8 instead of 7.5 ms with 100,000, where the planner had probed the index once per reading.
- * The device list is sent once (`batch_devices`) and serves both the rows and that filter: PostgreSQL
- * took about 1 ms to parse an array of 1,000 UUIDs, and the statement had it twice.
+ * The device list is sent once (`batch_devices`) and serves both the rows and that filter:
+ * PostgreSQL took about 1 ms to parse an array of 1,000 UUIDs, and the statement had it twice.
  */
 export async function insertBatch(
   db: Executor,
