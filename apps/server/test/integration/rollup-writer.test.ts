@@ -203,6 +203,41 @@ describe('the rollup writer', () => {
     expect((await rollupsOf(device))['1h']).not.toEqual([]);
   });
 
+  it('waits longer after an apply that took longer, up to the longest interval', async () => {
+    const devices: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      devices.push(await insertDevice(database.db, accountId, `Paced Freezer ${String(i)}`));
+    }
+    const shares = new Set(devices.map(deltaShare)).size;
+    const appendAll = () => appendAsRound(devices.flatMap((device) => readingsOf(device, 3)));
+    // A clock that moves `stepMs` each time it is read: a transaction (read at its start and
+    // its end) takes `stepMs`.
+    let stepMs = 150;
+    let clock = 0;
+    const paced = createRollupWriter({
+      db: database.db,
+      log,
+      metrics: createIngestMetrics(new Registry(), () => 0),
+      now: () => (clock += stepMs),
+    });
+    expect(paced.interval()).toBe(2000);
+
+    // An apply is every share's transaction: 10 times its time, between 2 and 10 s.
+    await appendAll();
+    await paced.flush();
+    expect(await pendingDeltaRows(database.db)).toBe(0);
+    expect(paced.interval()).toBe(Math.max(2000, (shares * 150) / 0.1));
+    stepMs = 1000;
+    await appendAll();
+    await paced.flush();
+    expect(paced.interval()).toBe(10_000);
+    // Quick again: back to the shortest.
+    stepMs = 10;
+    await appendAll();
+    await paced.flush();
+    expect(paced.interval()).toBe(2000);
+  });
+
   it('draws every reading while a bucket is partly applied and deltas wait for the writer', async () => {
     const device = await insertDevice(database.db, accountId, 'Busy Cold Room');
     const now = Date.now();

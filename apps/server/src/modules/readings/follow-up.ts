@@ -7,7 +7,7 @@ import * as repo from './follow-up-repo.js';
 import { appendRollupDeltas } from './rollup-deltas-repo.js';
 import { rollupDeltas, rollupLevels } from './rollup-levels.js';
 import { createRollupWriter, type RollupWriter, type RollupWriterDeps } from './rollup-writer.js';
-import { roundInterval, type RoundCadence } from './round-cadence.js';
+import { cadenceInterval, type Cadence } from './cadence.js';
 import type { Committed, ResolvedReading } from './writer.js';
 
 /** Door events of stored readings (modules/doors/tracker.ts). */
@@ -40,11 +40,11 @@ export type FollowUpDeps = {
    * back-to-back rounds with 1,000 devices a third of the time (bench:ingest). Rounds a second
    * apart raised that ratio from 0.66 to 0.75 but doubled an alarm's latency
    * (bench:alarm-latency p50 0.5 -> 1.0 s, idle or loaded): the interval is `roundWaitMs` (500)
-   * while rounds are short, and grows with them up to `roundMaxWaitMs` (2 s; round-cadence.ts).
+   * while rounds are short, and grows with them up to `roundMaxWaitMs` (2 s; cadence.ts).
    */
   roundMinReadings?: number;
   roundWaitMs?: number;
-  /** The rounds' longest interval and share of the time while ingest is busy (round-cadence.ts). */
+  /** The rounds' longest interval and share of the time while ingest is busy (cadence.ts). */
   roundMaxWaitMs?: number;
   roundShare?: number;
   /** Another instance's follow-up rows older than this are taken over (it died). */
@@ -143,7 +143,7 @@ export class FollowUp implements FollowUpQueue {
   private readonly maxPending: number;
   private readonly roundReadings: number;
   private readonly roundMinReadings: number;
-  private readonly cadence: RoundCadence;
+  private readonly cadence: Cadence;
   /** How long the last round took (ms). */
   private lastRoundMs = 0;
   private readonly rollups: RollupWriter;
@@ -382,7 +382,7 @@ export class FollowUp implements FollowUpQueue {
 
   /** From one round's start to the next while ingest is busy. */
   private interval(): number {
-    return roundInterval(this.cadence, this.lastRoundMs);
+    return cadenceInterval(this.cadence, this.lastRoundMs);
   }
 
   /** Starts a round now if one is due, else once the interval since the last start has passed. */

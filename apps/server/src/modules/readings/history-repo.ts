@@ -217,8 +217,8 @@ function countedParts(
  * [lo, to] (walks of the level's index for the ends and of the daily one for the days between,
  * one small row per metric and part: countedParts), and the newest bucket counted. The rollups
  * count a reading only once the follow-up has run (follow-up.ts, after the acknowledgement) and
- * the rollup writer has added its round's deltas (rollup-writer.ts, about two seconds later,
- * every level of a device in one transaction), while a chart is asked for as soon as a reading
+ * the rollup writer has added its round's deltas (rollup-writer.ts, 2-10 s later, every level of
+ * a device in one transaction), while a chart is asked for as soon as a reading
  * shows live: the chart reads the readings from the newest bucket's start on itself
  * (chartColumns), so that none stored is left off for want of a rollup. Rollups only: no
  * partition of the readings is planned.
