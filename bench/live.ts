@@ -8,7 +8,8 @@
  * clients against a bare Socket.IO server that broadcasts a liveData-shaped event per room in a
  * loop: once at the live run's delivery rate (the latency Socket.IO itself costs) and once flat
  * out (its ceiling). Loopback only; publishers and clients run in child processes so the
- * server's CPU is its own.
+ * server's CPU is its own. The clients are lean Socket.IO connections unless BENCH_CLIENTS is
+ * `socket.io` (live-clients.ts): on a 2-core machine they share the cores with the server.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { socketPath, type ServerToClientEvents } from '@vigil/contracts';
 import pg from 'pg';
 import pino from 'pino';
@@ -54,6 +55,8 @@ const settings = {
   bareSeconds: Number(process.env.BENCH_BARE_SECONDS ?? 4),
   /** The clients' range: 0 is the live panel (liveData and graphData), 6 liveData only. */
   timeValue: process.env.BENCH_TIME_VALUE ?? '0',
+  /** The simulated browsers' connections (live-clients.ts): `lean` or `socket.io`. */
+  clients: process.env.BENCH_CLIENTS === 'socket.io' ? 'socket.io' : 'lean',
   // Unset: the server's default (config.ts).
   flushMs: process.env.INGEST_FLUSH_MS,
 };
@@ -158,6 +161,31 @@ async function openBenchDatabase(dataDir: string) {
   };
 }
 
+/**
+ * The main thread's garbage-collection pauses while measuring: each one holds every reading in
+ * the process (decode, commit, fan-out) for its length.
+ */
+function watchGcPauses() {
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop(seconds: number) {
+      observer.disconnect();
+      const totalMs = pauses.reduce((sum, ms) => sum + ms, 0);
+      const rounded = percentiles(pauses.map((ms) => Math.round(ms * 10) / 10));
+      return {
+        count: pauses.length,
+        totalMs: Math.round(totalMs),
+        share: Number((totalMs / 1000 / seconds).toFixed(3)),
+        ms: rounded,
+      };
+    },
+  };
+}
+
 const sample = { t: 4.2, h: 41, c: null, b: 90, m: 3, d: null, w: null, Node_Type: 1 };
 
 /** The ceiling: a bare Socket.IO server, one room per client, emitting liveData in a loop. */
@@ -183,6 +211,7 @@ async function bare(
     type: 'connect',
     watches: addresses.map((deviceId) => ({ url, token: 'none', deviceId })),
     timeValue: '6',
+    kind: settings.clients,
   });
   const emit = (deviceId: string) => {
     ioServer.to(deviceId).emit('liveData', {
@@ -242,12 +271,13 @@ async function main() {
   const clients = child('clients');
   const publisher = child('publisher');
   process.stdout.write(
-    `\n${kind}: ${watches.length} sockets on ${watches.length} devices, ${settings.rate} readings/s for ${settings.warmupSeconds + settings.seconds} s...\n`,
+    `\n${kind}: ${watches.length} sockets (${settings.clients} clients) on ${watches.length} devices, ${settings.rate} readings/s for ${settings.warmupSeconds + settings.seconds} s...\n`,
   );
   await clients.ask({
     type: 'connect',
     watches: watches.map((watch) => ({ ...watch, url })),
     timeValue: settings.timeValue,
+    kind: settings.clients,
   });
 
   const options: PacedOptions = {
@@ -276,6 +306,7 @@ async function main() {
   const { metrics } = runtime.ingest;
   metrics.stageSeconds.reset();
   metrics.batchReadings.reset();
+  const gc = watchGcPauses();
   runtime.ingest.events.on('readings', (readings) => {
     const now = Date.now();
     for (const live of readings) stored.push(now - Date.parse(live.reading.createdAt));
@@ -288,6 +319,7 @@ async function main() {
   const cores = await others.sample();
   loopDelay.disable();
   const batches = await batchFigures(metrics);
+  const gcPauses = gc.stop(live.seconds);
   await clients.ask({ type: 'close' });
   await runtime.close();
   publisher.process.kill();
@@ -324,6 +356,7 @@ async function main() {
       /** Cores of the sockets' process and of the whole machine (PostgreSQL too). */
       otherCpu: cores,
       loopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6 },
+      gcPauses,
       batches,
     },
     bare: {
@@ -348,6 +381,7 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(' ')}`,
       `  cores: server ${result.live.serverCpu}, the sockets' process ${result.live.otherCpu.clients ?? 0}, the whole machine ${result.live.otherCpu.machine ?? 0} of ${availableParallelism()}; the server's event loop delay p50 ${result.live.loopDelayMs.p50.toFixed(1)} ms, p99 ${result.live.loopDelayMs.p99.toFixed(1)} ms`,
+      `  the server's garbage collector paused it ${gcPauses.count} times, ${gcPauses.totalMs} ms in all (${(gcPauses.share * 100).toFixed(1)} % of the time), p50 ${gcPauses.ms.p50} ms, max ${gcPauses.ms.max} ms`,
       `  of which publish -> stored (ingest commit): p50 ${result.live.storedLatencyMs.p50} ms, p99 ${result.live.storedLatencyMs.p99} ms; ${batches.count} batches of ${batches.meanReadings} readings on average, written in ${batches.meanWriteMs} ms on average`,
       `  bare Socket.IO at ${result.bare.paced.rate}/s: p50 ${result.bare.paced.latencyMs.p50} ms, p99 ${result.bare.paced.latencyMs.p99} ms`,
       `  bare Socket.IO flat out: ${result.bare.flatOut.deliveriesPerSecond} deliveries/s (p50 ${result.bare.flatOut.latencyMs.p50} ms)`,

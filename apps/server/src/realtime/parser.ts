@@ -24,3 +24,32 @@ class LiveEncoder extends Encoder {
 
 /** Socket.IO's parser with the live events' encoding (ServerOptions.parser). */
 export const realtimeParser = { Encoder: LiveEncoder, Decoder };
+
+/** The adapter's encoding of a broadcast (a method its types keep private). */
+type Encoding = {
+  _encode?: (packet: Packet, options: object) => unknown[];
+  encoder: { encode: (packet: Packet) => unknown[] };
+};
+
+/**
+ * Makes a namespace's adapter (in memory or Redis) encode the live events without a WebSocket
+ * frame built in advance. Socket.IO's adapter builds each broadcast's frame once (a Buffer of the
+ * packet and its header) so that a room of many sockets shares it; the live events go to one
+ * device's room, most often one socket, and the frame cost an allocation more per event than ws
+ * framing it on write. Without it, at 10,000 readings a second to 1,000 sockets (bench:live,
+ * three runs alternated with three), the server paused for garbage collection 1.51-1.66 s in 12
+ * instead of 1.65-1.79 s. The text on the wire is the same. An adapter without the method is
+ * left as it is.
+ */
+export function plainLiveFrames(adapter: object): void {
+  const target = adapter as Encoding;
+  const encode = target._encode?.bind(adapter);
+  if (!encode) return;
+  target._encode = (packet, options) => {
+    const data: unknown = packet.data;
+    if (packet.type === PacketType.EVENT && Array.isArray(data) && plainEvents.has(data[0])) {
+      return target.encoder.encode(packet);
+    }
+    return encode(packet, options);
+  };
+}

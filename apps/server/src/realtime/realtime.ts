@@ -15,7 +15,7 @@ import type { IngestEvents } from '../ingest/events.js';
 import { bridgeIngestEvents, type IngestBridge } from './bridge.js';
 import { emitterBroadcast, serverBroadcast, type Broadcast } from './broadcast.js';
 import { coalesceWrites } from './coalesce.js';
-import { realtimeParser } from './parser.js';
+import { plainLiveFrames, realtimeParser } from './parser.js';
 import { welcome, type VigilSocket } from './connection.js';
 import { createMapFeed, type MapFeed } from './map-feed.js';
 import { createOverviewFeed, type OverviewFeed } from './overview-feed.js';
@@ -152,6 +152,7 @@ function attachServer(server: HttpServer, deps: RealtimeDeps, state: RealtimeSta
     state.sub.on('error', () => undefined); // reported through the publisher's handler
     socketServer.adapter(createAdapter(state.pub, state.sub));
   }
+  plainLiveFrames(socketServer.of('/').adapter);
   socketServer.engine.on('connection', coalesceWrites);
   socketServer.use(handshakeMiddleware(deps));
   socketServer.on('connection', (socket) => {

@@ -1,8 +1,9 @@
+import { Server } from 'socket.io';
 import { Encoder, PacketType } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
 import { readingColumns } from '../../src/ingest/columns.js';
 import { liveReadings } from '../../src/modules/readings/ingest.js';
-import { realtimeParser } from '../../src/realtime/parser.js';
+import { plainLiveFrames, realtimeParser } from '../../src/realtime/parser.js';
 
 describe('the live payload of a stored reading', () => {
   it("carries every field from its own column, in the columns' order", () => {
@@ -73,5 +74,29 @@ describe('the realtime encoder', () => {
     );
     expect(encoded).toHaveLength(2);
     expect(String(encoded[0])).toMatch(/^51-/);
+  });
+});
+
+describe("the adapter's live frames", () => {
+  type Encoding = { _encode: (packet: unknown, options: Record<string, unknown>) => unknown[] };
+  const io = new Server({ parser: realtimeParser });
+  const adapter = io.of('/').adapter as unknown as Encoding;
+  plainLiveFrames(adapter);
+  const packet = (data: unknown[]) => ({ type: PacketType.EVENT, nsp: '/', data });
+
+  it('leaves the frame of a live event to the socket, with the same text', () => {
+    for (const event of ['liveData', 'graphData']) {
+      const sent = packet([event, { id: 'd', reading: { t: 4.5 } }]);
+      const options: Record<string, unknown> = {};
+      expect(adapter._encode(sent, options)).toEqual(new Encoder().encode(sent));
+      expect(options.wsPreEncodedFrame).toBeUndefined();
+    }
+  });
+
+  it('still frames other events once for the whole room', () => {
+    const options: Record<string, unknown> = {};
+    const sent = packet(['devicesStatusData', { devices: [] }]);
+    expect(adapter._encode(sent, options)).toEqual(new Encoder().encode(sent));
+    expect(options.wsPreEncodedFrame).toBeDefined();
   });
 });
