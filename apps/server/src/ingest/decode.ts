@@ -201,15 +201,21 @@ function pressureAlias(data: Data): string | undefined {
   return pressureAliases.find((alias) => typeof data[alias] === 'number');
 }
 
-/** The columns' values; a string says which value does not fit its column. */
+/**
+ * The columns' values; a string says which value does not fit its column (the first one). The
+ * array is built at its size (19 slots, where one grown by push held 43): a reading's values stay
+ * in memory until its follow-up round, up to 150,000 readings while the follow-up is behind.
+ */
 function sensorValues(data: Data, alias: string | undefined): SensorValues | string {
-  const values: SensorValues = [];
-  for (const column of readingColumns) {
+  let problem: string | undefined;
+  const values: SensorValues = readingColumns.map((column) => {
     const value = data[column.field];
-    const problem = typeof value === 'number' ? outOfRange(value, column.type) : undefined;
-    if (problem) return `${column.field}: ${problem}`;
-    values.push(typeof value === 'number' && value !== noReading ? value : null);
-  }
+    if (typeof value !== 'number') return null;
+    const issue = outOfRange(value, column.type);
+    if (issue) problem ??= `${column.field}: ${issue}`;
+    return value === noReading ? null : value;
+  });
+  if (problem) return problem;
   const aliasValue = alias === undefined ? undefined : data[alias];
   if (alias !== undefined && typeof aliasValue === 'number') {
     const problem = outOfRange(aliasValue, 'real');
