@@ -95,16 +95,22 @@ export async function waitForMail(to: string, pattern: RegExp): Promise<string> 
     }
     return undefined;
   };
+  // fs.promises.watch starts watching, and takes the next change, only when asked for one: a
+  // change is always asked for before the outbox is read, so that a mail written while it is
+  // read still wakes this up (reading first lost such a mail and waited for ever).
   const stop = new AbortController();
-  const watcher = watch(dir, { signal: stop.signal });
+  const changes = watch(dir, { signal: stop.signal })[Symbol.asyncIterator]();
+  const nextChange = () => {
+    const change = changes.next();
+    change.catch(() => undefined); // rejected by the abort below once the mail is found
+    return change;
+  };
   try {
-    const found = await find();
-    if (found !== undefined) return found;
-    for await (const _change of watcher) {
+    for (let change = nextChange(); ; change = nextChange()) {
       const mail = await find();
       if (mail !== undefined) return mail;
+      if ((await change).done) throw new Error('outbox watcher ended');
     }
-    throw new Error('outbox watcher ended');
   } finally {
     stop.abort();
   }
