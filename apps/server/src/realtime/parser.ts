@@ -8,16 +8,19 @@ import { Decoder, Encoder, PacketType, type Packet } from 'socket.io-parser';
  */
 const plainEvents: ReadonlySet<unknown> = new Set(['liveData', 'graphData']);
 
+/** Whether `packet` is one of the live events (`plainEvents`). */
+function isLiveEvent(packet: Packet): boolean {
+  const data: unknown = packet.data;
+  return packet.type === PacketType.EVENT && Array.isArray(data) && plainEvents.has(data[0]);
+}
+
 /** The encoder's text form of a packet (a method its types keep private). */
 type TextEncoder = { encodeAsString: (packet: Packet) => string };
 
 /** Socket.IO's encoder, without the binary search for `plainEvents`: the same text on the wire. */
 class LiveEncoder extends Encoder {
   override encode(packet: Packet): ReturnType<Encoder['encode']> {
-    const data: unknown = packet.data;
-    if (packet.type === PacketType.EVENT && Array.isArray(data) && plainEvents.has(data[0])) {
-      return [(this as unknown as TextEncoder).encodeAsString(packet)];
-    }
+    if (isLiveEvent(packet)) return [(this as unknown as TextEncoder).encodeAsString(packet)];
     return super.encode(packet);
   }
 }
@@ -45,11 +48,6 @@ export function plainLiveFrames(adapter: object): void {
   const target = adapter as Encoding;
   const encode = target._encode?.bind(adapter);
   if (!encode) return;
-  target._encode = (packet, options) => {
-    const data: unknown = packet.data;
-    if (packet.type === PacketType.EVENT && Array.isArray(data) && plainEvents.has(data[0])) {
-      return target.encoder.encode(packet);
-    }
-    return encode(packet, options);
-  };
+  target._encode = (packet, options) =>
+    isLiveEvent(packet) ? target.encoder.encode(packet) : encode(packet, options);
 }
