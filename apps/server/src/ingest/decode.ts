@@ -218,8 +218,8 @@ function sensorValues(data: Data, alias: string | undefined): SensorValues | str
   if (problem) return problem;
   const aliasValue = alias === undefined ? undefined : data[alias];
   if (alias !== undefined && typeof aliasValue === 'number') {
-    const problem = outOfRange(aliasValue, 'real');
-    if (problem) return `${alias}: ${problem}`;
+    const issue = outOfRange(aliasValue, 'real');
+    if (issue) return `${alias}: ${issue}`;
     values[columnIndex.pressure] = aliasValue === noReading ? null : aliasValue;
   }
   return values;
