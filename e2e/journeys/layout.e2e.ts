@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, signIn, visit } from '../helpers/browser';
 
 const owner = { email: 'owner@demo.vigil.test', password: 'vigil-demo' };
+const admin = { email: 'admin@vigil.test', password: 'vigil-demo' };
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -95,6 +96,7 @@ describe.each(languages)('in %s, nothing is cut', (language) => {
       await page.locator('.uplot').first().waitFor();
       await page.locator('[data-testid^="device-row-"]').first().waitFor();
       await expectNothingCut(page, '[data-testid^="card-"]', `${where} dashboard`);
+      await expectNothingCut(page, 'nav', `${where} navigation`);
       await screenshot(page, `layout-dashboard-${language}-${viewport.name}`);
 
       for (const [path, table] of [
@@ -108,6 +110,21 @@ describe.each(languages)('in %s, nothing is cut', (language) => {
       await page.context().close();
     },
   );
+});
+
+describe.each(languages)('in %s, the platform administrator', (language) => {
+  // Their navigation holds the longest labels (German "Benachrichtigungsstatistik").
+  it('sees every navigation label whole', async () => {
+    const page = await openPage(browser, '/login', { width: 1440, height: 900 });
+    await signIn(page, admin.email, admin.password);
+    await page.evaluate((code) => {
+      localStorage.setItem('language', code);
+    }, language);
+    await visit(page, '/users');
+    await expectNothingCut(page, 'nav', `${language} administrator navigation`);
+    await screenshot(page, `layout-admin-navigation-${language}`);
+    await page.context().close();
+  });
 });
 
 describe('the phone navigation drawer', () => {
