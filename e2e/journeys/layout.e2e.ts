@@ -69,6 +69,28 @@ async function expectNothingCut(page: Page, selector: string, where: string) {
   expect(await cutTexts(page, selector), where).toEqual([]);
 }
 
+/**
+ * A page signed in as `user` at `viewport`, in `language` (the menu's choice, kept locally, so it
+ * applies from the next load on), showing `path`.
+ */
+async function signedIn(
+  user: { email: string; password: string },
+  language: string,
+  viewport: { width: number; height: number },
+  path: string,
+): Promise<Page> {
+  const page = await openPage(browser, '/login', {
+    width: viewport.width,
+    height: viewport.height,
+  });
+  await signIn(page, user.email, user.password);
+  await page.evaluate((code) => {
+    localStorage.setItem('language', code);
+  }, language);
+  await visit(page, path);
+  return page;
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -81,16 +103,7 @@ describe.each(languages)('in %s, nothing is cut', (language) => {
   it.each(viewports)(
     'at $width×$height: dashboard cards, devices, gateways and alarms',
     async (viewport) => {
-      const page = await openPage(browser, '/login', {
-        width: viewport.width,
-        height: viewport.height,
-      });
-      await signIn(page, owner.email, owner.password);
-      // This browser's language (the menu's choice, kept locally), from the next load on.
-      await page.evaluate((code) => {
-        localStorage.setItem('language', code);
-      }, language);
-      await visit(page, '/dashboard');
+      const page = await signedIn(owner, language, viewport, '/dashboard');
       const where = `${language} ${viewport.name}`;
 
       await page.locator('.uplot').first().waitFor();
@@ -115,12 +128,7 @@ describe.each(languages)('in %s, nothing is cut', (language) => {
 describe.each(languages)('in %s, the platform administrator', (language) => {
   // Their navigation holds the longest labels (German "Benachrichtigungsstatistik").
   it('sees every navigation label whole', async () => {
-    const page = await openPage(browser, '/login', { width: 1440, height: 900 });
-    await signIn(page, admin.email, admin.password);
-    await page.evaluate((code) => {
-      localStorage.setItem('language', code);
-    }, language);
-    await visit(page, '/users');
+    const page = await signedIn(admin, language, viewports[0], '/users');
     await expectNothingCut(page, 'nav', `${language} administrator navigation`);
     await screenshot(page, `layout-admin-navigation-${language}`);
     await page.context().close();
