@@ -61,8 +61,12 @@ export function createIngestPath(
       metrics.logLinesDropped.inc(count);
     },
   });
-  // PGlite has one connection: one lane for writes and alarm evaluation alike.
-  const lanes = core.database.kind === 'pglite' ? 1 : 3;
+  const pglite = core.database.kind === 'pglite';
+  // PGlite has one connection, which runs one statement at a time: one lane of alarm evaluation,
+  // and two of writes, so that the next batch's statement already waits at the database while
+  // one runs (writer.ts `concurrency`).
+  const lanes = pglite ? 1 : 3;
+  const writeLanes = pglite ? 2 : 3;
   const doors = createDoorTracker({ db, events, log });
   const definitions = createAlarmDefinitions(db);
   const engine = createAlarmEngine({
@@ -81,7 +85,7 @@ export function createIngestPath(
     owner,
     batchSize: config.ingestBatchSize,
     flushMs: config.ingestFlushMs,
-    lanes,
+    lanes: writeLanes,
     events,
     metrics,
     doors,

@@ -11,6 +11,7 @@ import {
   type Committed,
   type ResolvedReading,
 } from '../../src/modules/readings/writer.js';
+import { deviceSlot } from '../../src/lib/device-slot.js';
 import { demo } from '../helpers/fixtures.js';
 import { accountOf, insertGateway, readingCount, type TestGateway } from '../helpers/ingest.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -32,11 +33,16 @@ afterAll(async () => {
   await test.close();
 });
 
-function reading(deviceKey: string, tsMs: number, fields: Record<string, number>): ResolvedReading {
+function reading(
+  deviceKey: string,
+  tsMs: number,
+  fields: Record<string, number>,
+  of: TestGateway = gateway,
+): ResolvedReading {
   return {
     deviceKey,
-    deviceUuid: gateway.deviceRows.get(deviceKey)!,
-    accountId: gateway.accountId,
+    deviceUuid: of.deviceRows.get(deviceKey)!,
+    accountId: of.accountId,
     tsMs,
     values: readingColumns.map((column) => fields[column.field] ?? null),
     extra: null,
@@ -60,17 +66,19 @@ function watchedDb(inserts: string[]): Db {
   });
 }
 
-/** A one-lane writer of 1,000-reading batches that hands what it commits to `onCommitted`. */
+/** A writer of 1,000-reading batches (one lane unless told) that hands what it commits to `onCommitted`. */
 function testWriter(options: {
   flushMs: number;
   db?: Db;
+  lanes?: number;
+  batchSize?: number;
   onCommitted?: (committed: Committed) => void;
 }) {
   return createBatchWriter({
     db: options.db ?? test.runtime.ctx.db,
-    batchSize: 1000,
+    batchSize: options.batchSize ?? 1000,
     flushMs: options.flushMs,
-    concurrency: 1,
+    concurrency: options.lanes ?? 1,
     log: pino({ level: 'silent' }),
     owner: 'batch-writer-test',
     onCommitted: options.onCommitted ?? (() => undefined),
@@ -143,6 +151,63 @@ describe('the batch writer', () => {
       second,
       second,
     ]);
+    await writer.close();
+  });
+
+  it("keeps each device's readings in order with two lanes on one connection, the next batch waiting at the database", async () => {
+    const db = test.runtime.ctx.db;
+    let running = 0;
+    let mostAtOnce = 0;
+    // Counts the inserts handed to the database and not yet answered.
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+        return async (statement: SQL) => {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          try {
+            return await target.execute(statement);
+          } finally {
+            running -= 1;
+          }
+        };
+      },
+    });
+    const commits: Committed[] = [];
+    const writer = testWriter({
+      flushMs: 1,
+      db: counted,
+      lanes: 2,
+      batchSize: 10,
+      onCommitted: (committed) => commits.push(committed),
+    });
+    const base = Date.now() - 1_800_000;
+    // A device's lane follows from its id (device-slot.ts): devices of both lanes.
+    let fresh = await insertGateway(db, gateway.accountId, { deviceCount: 4 });
+    const lanesOf = (of: TestGateway) =>
+      new Set([...of.deviceRows.values()].map((uuid) => deviceSlot(uuid, 2)));
+    while (lanesOf(fresh).size < 2) {
+      fresh = await insertGateway(db, gateway.accountId, { deviceCount: 4 });
+    }
+    const { devices } = fresh;
+    // 60 messages of one reading from each device, all handed over at once.
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        writer.write(
+          devices.map((device) => reading(device, base + index * 1000, { t: index }, fresh)),
+        ),
+      ),
+    );
+    expect(results).toEqual(results.map(() => ({ inserted: 4, duplicates: 0 })));
+    expect(mostAtOnce).toBe(2);
+    for (const device of devices) {
+      const uuid = fresh.deviceRows.get(device)!;
+      expect(await readingCount(db, uuid)).toBe(60);
+      const committed = commits.flatMap((commit) =>
+        commit.readings.filter((row) => row.deviceUuid === uuid).map((row) => row.tsMs),
+      );
+      expect(committed).toEqual(Array.from({ length: 60 }, (_, at) => base + at * 1000));
+    }
     await writer.close();
   });
 });

@@ -68,7 +68,7 @@ export function createReadingsIngest(deps: {
   owner: string;
   batchSize: number;
   flushMs: number;
-  /** Batches written (and alarm batches evaluated) side by side: 1 on PGlite. */
+  /** Batches written side by side (writer.ts `concurrency`). */
   lanes: number;
   events: IngestEvents;
   metrics: IngestMetrics;
@@ -80,8 +80,9 @@ export function createReadingsIngest(deps: {
     db,
     batchSize: deps.batchSize,
     flushMs: deps.flushMs,
-    // PGlite has one connection. On PostgreSQL, lanes of devices write side by side; measured
-    // with bench:ingest on 2 cores: 1 lane 30k, 2 lanes 36k, 3 lanes 39k, 4 lanes 37k readings/s.
+    // On PostgreSQL, lanes of devices write side by side; measured with bench:ingest on 2 cores:
+    // 1 lane 30k, 2 lanes 36k, 3 lanes 39k, 4 lanes 37k readings/s. On PGlite (one connection)
+    // two lanes take turns, see writer.ts.
     concurrency: deps.lanes,
     log,
     owner,

@@ -40,7 +40,7 @@ export type AlarmEngineDeps = {
   now?: () => Date;
   /** How often watermark-only changes are written behind (ms). */
   watermarkFlushMs?: number;
-  /** Batches evaluated side by side (as the batch writer's lanes: 1 on PGlite). */
+  /** Batches evaluated side by side (1 on PGlite, which has one connection). */
   lanes?: number;
 };
 
