@@ -65,7 +65,7 @@ export function createIngestPath(
   // PGlite has one connection, which runs one statement at a time: one lane of alarm evaluation,
   // and two of writes, so that the next batch's statement already waits at the database while
   // one runs (writer.ts `concurrency`).
-  const lanes = pglite ? 1 : 3;
+  const alarmLanes = pglite ? 1 : 3;
   const writeLanes = pglite ? 2 : 3;
   const doors = createDoorTracker({ db, events, log });
   const definitions = createAlarmDefinitions(db);
@@ -77,7 +77,7 @@ export function createIngestPath(
       core.jobsEnqueued();
     },
     log,
-    lanes,
+    lanes: alarmLanes,
   });
   const readings = createReadingsIngest({
     db,

@@ -49,20 +49,26 @@ function reading(
   };
 }
 
-/** The database, noting how each readings insert treats duplicates: `fail` or `skip`. */
-function watchedDb(inserts: string[]): Db {
-  const db = test.runtime.ctx.db;
-  const dialect = new PgDialect();
-  return new Proxy(db, {
+/** The database, each `execute` going through `around`, which runs the statement with `run`. */
+function aroundExecute(
+  around: (statement: SQL, run: () => Promise<unknown>) => Promise<unknown>,
+): Db {
+  return new Proxy(test.runtime.ctx.db, {
     get(target, key, receiver) {
       if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
-      return (statement: SQL) => {
-        const text = dialect.sqlToQuery(statement).sql;
-        if (text.includes('insert into readings'))
-          inserts.push(text.includes('on conflict do nothing') ? 'skip' : 'fail');
-        return target.execute(statement);
-      };
+      return (statement: SQL) => around(statement, () => target.execute(statement));
     },
+  });
+}
+
+/** The database, noting how each readings insert treats duplicates: `fail` or `skip`. */
+function watchedDb(inserts: string[]): Db {
+  const dialect = new PgDialect();
+  return aroundExecute((statement, run) => {
+    const text = dialect.sqlToQuery(statement).sql;
+    if (text.includes('insert into readings'))
+      inserts.push(text.includes('on conflict do nothing') ? 'skip' : 'fail');
+    return run();
   });
 }
 
@@ -159,19 +165,14 @@ describe('the batch writer', () => {
     let running = 0;
     let mostAtOnce = 0;
     // Counts the inserts handed to the database and not yet answered.
-    const counted = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
-        return async (statement: SQL) => {
-          running += 1;
-          mostAtOnce = Math.max(mostAtOnce, running);
-          try {
-            return await target.execute(statement);
-          } finally {
-            running -= 1;
-          }
-        };
-      },
+    const counted = aroundExecute(async (_statement, run) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      try {
+        return await run();
+      } finally {
+        running -= 1;
+      }
     });
     const commits: Committed[] = [];
     const writer = testWriter({
