@@ -34,6 +34,11 @@ export type Report = {
   /** Every reading shown (by liveData or graphData), from its time to the first event showing it. */
   readings: number;
   readingLatencyMs: Latency;
+  /**
+   * The same readings by the second they were published in (from the reset, the ones before it
+   * in the first): where in the run the tail comes from (start-up, a stall, or throughout).
+   */
+  bySecond: { second: number; readings: number; p99: number }[];
 };
 
 type Shown = { deviceId: string; reading: { createdAt: string } };
@@ -44,10 +49,19 @@ function createRecorder() {
   let graphData = 0;
   /** The first time each reading (device and time) was shown, as its latency. */
   let shown = new Map<string, number>();
+  let bySecond = new Map<number, number[]>();
   let since = performance.now();
+  let sinceMs = Date.now();
   const show = ({ deviceId, reading }: Shown) => {
     const key = `${deviceId}|${reading.createdAt}`;
-    if (!shown.has(key)) shown.set(key, Date.now() - Date.parse(reading.createdAt));
+    if (shown.has(key)) return;
+    const publishedMs = Date.parse(reading.createdAt);
+    const latency = Date.now() - publishedMs;
+    shown.set(key, latency);
+    const second = Math.max(0, Math.floor((publishedMs - sinceMs) / 1000));
+    const latencies = bySecond.get(second);
+    if (latencies) latencies.push(latency);
+    else bySecond.set(second, [latency]);
   };
   return {
     liveData(event: Shown) {
@@ -62,7 +76,9 @@ function createRecorder() {
       latencies = [];
       graphData = 0;
       shown = new Map();
+      bySecond = new Map();
       since = performance.now();
+      sinceMs = Date.now();
     },
     report(): Report {
       return {
@@ -72,6 +88,13 @@ function createRecorder() {
         latencyMs: percentiles(latencies),
         readings: shown.size,
         readingLatencyMs: percentiles([...shown.values()]),
+        bySecond: [...bySecond]
+          .sort(([a], [b]) => a - b)
+          .map(([second, latencies]) => ({
+            second,
+            readings: latencies.length,
+            p99: percentiles(latencies).p99,
+          })),
       };
     },
   };

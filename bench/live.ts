@@ -348,6 +348,8 @@ async function main() {
       stored: stored.length,
       shown: live.readings,
       readingLatencyMs: live.readingLatencyMs,
+      /** p99 of the readings published in each second of the measured run. */
+      readingLatencyBySecond: live.bySecond,
       liveDataPerSecond: Math.round(liveRate),
       graphDataPerSecond: Math.round(live.graphData / live.seconds),
       latencyMs: live.latencyMs,
@@ -377,6 +379,7 @@ async function main() {
       `  published over MQTT: ${result.published.readingsPerSecond} readings/s (${result.published.readings} in all) by ${settings.accounts} gateways, ${settings.aligned ? 'all at the same instants' : 'each at its own offset'}`,
       `  liveData delivered:  ${result.live.liveDataPerSecond}/s (+ ${result.live.graphDataPerSecond} graphData/s), coalesced per device over one frame (16 ms)`,
       `  every reading, publish -> first shown (liveData or graphData): p50 ${result.live.readingLatencyMs.p50} ms, p90 ${result.live.readingLatencyMs.p90} ms, p99 ${result.live.readingLatencyMs.p99} ms, max ${result.live.readingLatencyMs.max} ms; ${result.live.shown} of ${result.live.stored} stored readings shown`,
+      `    p99 by second published: ${result.live.readingLatencyBySecond.map((second) => second.p99).join(' ')} ms`,
       `  publish -> liveData: p50 ${result.live.latencyMs.p50} ms, p90 ${result.live.latencyMs.p90} ms, p99 ${result.live.latencyMs.p99} ms, max ${result.live.latencyMs.max} ms; server CPU ${result.live.serverCpu} cores; load ${loadavg()
         .map((v) => v.toFixed(2))
         .join(' ')}`,
