@@ -19,6 +19,7 @@ import type { SecretSealer } from '../apps/server/src/lib/sealed.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import * as accountsRepo from '../apps/server/src/modules/accounts/repo.js';
 import * as usersRepo from '../apps/server/src/modules/users/repo.js';
+import { serverNodeFlags } from './server-node-flags.js';
 
 export const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const serverEntry = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
@@ -36,7 +37,7 @@ export async function startProc(env: Record<string, string>): Promise<Proc> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vigil-bench-proc-'));
   // BENCH_NODE_ARGS, for example `--cpu-prof --cpu-prof-dir=/tmp/prof`: for every server process.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeArgs, serverEntry], {
     env: {
       PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir,

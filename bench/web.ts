@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { writeResults } from './results-file.js';
+import { serverNodeFlags } from './server-node-flags.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'apps/web/dist');
@@ -36,17 +37,21 @@ const owner = { email: 'owner@demo.vigil.test', password: 'vigil-demo' };
 const firstChartMark = 'vigil:first-chart-drawn';
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      MQTT_PORT: '0',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, join(root, 'apps/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        MQTT_PORT: '0',
+        DEMO: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

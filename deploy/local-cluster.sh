@@ -108,7 +108,7 @@ start() {
   env DATABASE_URL="$DATABASE_URL" REDIS_URL="$redis_url" \
     MQTT_URL="mqtt://vigil:${MQTT_PLATFORM_PASSWORD}@127.0.0.1:${mqtt_port}" \
     MQTT_AUTH=dynsec DATA_DIR="$dir/data/$name" HOST=127.0.0.1 "$@" \
-    node "$root/apps/server/dist/main.js" >"$dir/logs/$name.log" 2>&1 &
+    node --max-semi-space-size=32 "$root/apps/server/dist/main.js" >"$dir/logs/$name.log" 2>&1 &
   pids+=($!)
 }
 # The demo laboratory is seeded, and its gateways run, by the ingest process.
