@@ -11,6 +11,8 @@ const state = {
   status: 'inactive' as const,
   lastSeenAt: null,
   latest: { ...emptyReading, createdAt: '2026-11-24T10:00:00.000Z', t: 4 },
+  state: 'offline' as const,
+  alarms: [] as { type: string; acknowledged: boolean }[],
 };
 
 function cache() {
@@ -57,5 +59,28 @@ describe('live dashboard cache', () => {
     };
     applyLiveData(queryClient, { id: ids.device, deviceId: 'x', reading: older });
     expect(queryClient.getQueryData<typeof state>(key)?.latest.t).toBe(5);
+  });
+
+  it("words the Device status card's state from what the live events bring: back online is no longer offline, an excursion stays an alarm", () => {
+    const queryClient = cache();
+    const key = dashboardKeys.deviceStatus(ids.device);
+    const reading = { ...emptyReading, createdAt: '2026-11-24T10:00:10.000Z', t: 5 };
+    applyLiveData(queryClient, { id: ids.device, deviceId: 'x', reading });
+    expect(queryClient.getQueryData<typeof state>(key)?.state).toBe('ok');
+    applyDeviceStatus(queryClient, {
+      id: ids.device,
+      device_id: 'x',
+      status: 'inactive',
+      lastSeenAt: '2026-11-24T10:00:10.000Z',
+    });
+    expect(queryClient.getQueryData<typeof state>(key)?.state).toBe('offline');
+
+    queryClient.setQueryData(key, {
+      ...state,
+      alarms: [{ type: 'temperature', acknowledged: false }],
+      state: 'alarm',
+    });
+    applyLiveData(queryClient, { id: ids.device, deviceId: 'x', reading });
+    expect(queryClient.getQueryData<typeof state>(key)?.state).toBe('alarm');
   });
 });

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  Device,
-  DeviceStatusEvent,
-  DevicesStatusDataEvent,
-  LiveDataEvent,
-  Pagination,
-  Reading,
+import {
+  deviceAlarmState,
+  type Device,
+  type DeviceStatus,
+  type DeviceStatusEvent,
+  type DevicesStatusDataEvent,
+  type LiveDataEvent,
+  type Pagination,
 } from '@vigil/contracts';
 import { sharedKeys } from '../../../lib/query-keys';
 import { dashboardKeys } from './keys';
@@ -20,13 +21,20 @@ interface DeviceList {
   meta: { pagination: Pagination };
 }
 
-interface DeviceState {
-  id: string;
-  deviceId: string;
-  status: 'active' | 'inactive';
-  lastSeenAt: string | null;
-  latest: Reading | null;
-}
+type DeviceState = Pick<
+  DeviceStatus,
+  'id' | 'deviceId' | 'status' | 'lastSeenAt' | 'latest' | 'state' | 'alarms'
+>;
+
+/**
+ * The Device status card's state word follows the status and last reading the live events
+ * bring, as the server words it (contracts `deviceAlarmState`): a device that comes back online
+ * is no longer shown as offline while its readings stream in.
+ */
+const withState = (device: DeviceState): DeviceState => ({
+  ...device,
+  state: deviceAlarmState(device),
+});
 
 type StatusChange = Pick<DeviceStatusEvent, 'id' | 'status' | 'lastSeenAt'>;
 
@@ -47,7 +55,9 @@ function patchDeviceLists(queryClient: QueryClient, changes: StatusChange[]): vo
 
 function patchDeviceState(queryClient: QueryClient, change: StatusChange): void {
   queryClient.setQueryData<DeviceState>(dashboardKeys.deviceStatus(change.id), (current) =>
-    current ? { ...current, status: change.status, lastSeenAt: change.lastSeenAt } : current,
+    current
+      ? withState({ ...current, status: change.status, lastSeenAt: change.lastSeenAt })
+      : current,
   );
 }
 
@@ -70,12 +80,12 @@ export function applyLiveData(queryClient: QueryClient, event: LiveDataEvent): v
     const newer = !current.latest || current.latest.createdAt <= event.reading.createdAt;
     // A backfilled reading arriving late is history, not the current state.
     if (!newer) return current;
-    return {
+    return withState({
       ...current,
       status: 'active',
       lastSeenAt: event.reading.createdAt,
       latest: event.reading,
-    };
+    });
   });
 }
 
