@@ -19,10 +19,12 @@ export type RollupLevel = (typeof rollupLevels)[number]['level'];
 /**
  * The rollup writer adds a round's deltas in this many shares of its devices, one transaction
  * each: with 1,000 devices one apply wrote 15,000 rollup rows in one statement, 170-190 ms during
- * which PGlite (one connection) committed no reading; a share is a quarter of that. The rows of
+ * which PGlite (one connection) committed no reading. With 4 shares each still took 30-44 ms, the
+ * longest wait of a reading's commit on PGlite (bench:live p99 96-124 ms at 10,000 readings/s);
+ * with 16, p99 72-84 ms in the same alternated pairs, at the same ingest rate and CPU. The rows of
  * one share, whatever the rounds, still go in together, so each bucket is written once an apply.
  */
-export const deltaShares = 4;
+export const deltaShares = 16;
 
 /** The share of a device: the same in every round and process. */
 export const deltaShare = (deviceId: string): number => deviceSlot(deviceId, deltaShares);
