@@ -38,7 +38,7 @@ import { publishPaced, type PacedGateway, type PacedOptions } from './live-publi
 import { clientsProcess, type Report, type Watch } from './live-clients.js';
 import { percentiles } from './percentiles.js';
 import { createCoresTracker } from './proc-usage.js';
-import { writeResults } from './results-file.js';
+import { writeResultsOf } from './results-file.js';
 
 const settings = {
   devices: Number(process.env.BENCH_DEVICES ?? 1000),
@@ -394,7 +394,7 @@ async function main() {
       '',
     ].join('\n'),
   );
-  await writeResults('live', { settings, result });
+  await writeResultsOf('live', result.database, { settings, result });
 }
 
 if (process.argv[2] === 'clients') {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,4 +20,21 @@ export async function writeResults(name: string, body: Record<string, unknown>):
   const document = { benchmark: name, at: new Date().toISOString(), machine: machine(), ...body };
   await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
   process.stdout.write(`results written to ${file}\n`);
+}
+
+/**
+ * Writes this database's run into bench/results/<name>.json beside the other database's last
+ * run (`runs.postgres`, `runs.pglite`), so that the file holds both figures a note quotes.
+ */
+export async function writeResultsOf(
+  name: string,
+  database: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'results', `${name}.json`);
+  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
+    runs?: Record<string, unknown>;
+  };
+  const run = { at: new Date().toISOString(), machine: machine(), ...body };
+  await writeResults(name, { runs: { ...previous.runs, [database]: run } });
 }
