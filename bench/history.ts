@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -25,6 +24,7 @@ import { createRuntime } from '../apps/server/src/runtime.js';
 
 import { freshPostgres } from './bench-database.js';
 import { seedHistory, type Seeded } from './history-seed.js';
+import { readResults, resultsFile } from './results-file.js';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -44,7 +44,7 @@ const ranges = [
 const targetP95Ms = 20;
 /** Charts of every range drawn before any is measured. */
 const warmUpCharts = 30;
-const resultsFile = join(dirname(fileURLToPath(import.meta.url)), 'results', 'history.json');
+const historyFile = resultsFile('history');
 
 const round = (value: number) => Math.round(value * 100) / 100;
 function percentile(samples: number[], p: number): number {
@@ -187,10 +187,7 @@ async function measureRange(
 /** Keeps the other database kind's figures: the file holds one entry per kind. */
 async function writeResults(kind: string, seeded: Seeded, results: Record<string, unknown>[]) {
   const met = results.every((entry) => Number(entry.serviceP95Ms) < targetP95Ms);
-  const previous = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Record<
-    string,
-    unknown
-  >;
+  const previous: Record<string, unknown> = await readResults<Record<string, unknown>>('history');
   previous[kind] = {
     measuredAt: new Date().toISOString(),
     machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version },
@@ -202,10 +199,10 @@ async function writeResults(kind: string, seeded: Seeded, results: Record<string
     targetsMet: met,
     ranges: results,
   };
-  await mkdir(dirname(resultsFile), { recursive: true });
-  await writeFile(resultsFile, `${JSON.stringify(previous, null, 2)}\n`);
+  await mkdir(dirname(historyFile), { recursive: true });
+  await writeFile(historyFile, `${JSON.stringify(previous, null, 2)}\n`);
   console.log(
-    `target (p95 < ${targetP95Ms} ms for every range) ${met ? 'met' : 'NOT met'}; load ${loadavg().map(round).join(' ')}; wrote ${resultsFile}`,
+    `target (p95 < ${targetP95Ms} ms for every range) ${met ? 'met' : 'NOT met'}; load ${loadavg().map(round).join(' ')}; wrote ${historyFile}`,
   );
 }
 

@@ -9,7 +9,7 @@
  * in a child process so that the server's RSS and CPU are the server's alone.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -26,7 +26,7 @@ import { ceilings as measureCeilings } from './ingest-ceilings.js';
 import { runPublisher, type Plan } from './ingest-publisher.js';
 import { ingestCpu, perReading } from './ingest-cpu.js';
 import { median } from './percentiles.js';
-import { writeResults } from './results-file.js';
+import { readResults, writeResults } from './results-file.js';
 
 const settings = {
   readings: Number(process.env.BENCH_READINGS ?? 400_000),
@@ -297,12 +297,9 @@ type Entry = Record<string, unknown>;
 async function previousResults(
   measured: string[],
 ): Promise<{ results: Entry[]; comparisons: Entry[] }> {
-  const file = new URL('./results/ingest.json', import.meta.url);
-  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
-    at?: string;
-    results?: Entry[];
-    comparisons?: Entry[];
-  };
+  const previous = await readResults<{ at: string; results: Entry[]; comparisons: Entry[] }>(
+    'ingest',
+  );
   const kept = (entries: Entry[] = []) =>
     entries
       .filter((entry) => !measured.includes(String(entry.database)))

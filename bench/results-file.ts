@@ -13,9 +13,18 @@ export function machine() {
   };
 }
 
+/** bench/results/<name>.json. */
+export const resultsFile = (name: string): string =>
+  join(dirname(fileURLToPath(import.meta.url)), 'results', `${name}.json`);
+
+/** What bench/results/<name>.json holds now, or an empty object before its first run. */
+export async function readResults<T extends object>(name: string): Promise<Partial<T>> {
+  return JSON.parse(await readFile(resultsFile(name), 'utf8').catch(() => '{}')) as Partial<T>;
+}
+
 /** Writes bench/results/<name>.json with when and where it was measured, and says where. */
 export async function writeResults(name: string, body: Record<string, unknown>): Promise<void> {
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'results', `${name}.json`);
+  const file = resultsFile(name);
   await mkdir(dirname(file), { recursive: true });
   const document = { benchmark: name, at: new Date().toISOString(), machine: machine(), ...body };
   await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
@@ -31,10 +40,7 @@ export async function writeResultsOf(
   database: string,
   body: Record<string, unknown>,
 ): Promise<void> {
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'results', `${name}.json`);
-  const previous = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
-    runs?: Record<string, unknown>;
-  };
+  const previous = await readResults<{ runs: Record<string, unknown> }>(name);
   const run = { at: new Date().toISOString(), machine: machine(), ...body };
   await writeResults(name, { runs: { ...previous.runs, [database]: run } });
 }
