@@ -12,6 +12,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../apps/server/src/db/client.js';
 import { queryRows } from '../apps/server/src/db/query.js';
+import { checkpoint } from './bench-database.js';
 
 export type CeilingMethod = 'insert' | 'copyStaging' | 'copy';
 
@@ -122,6 +123,7 @@ export async function ceiling(
   const ids = await ceilingDevices(database, accountId, devices);
   const client = method !== 'insert' && database.pool ? await database.pool.connect() : undefined;
   const startMs = Date.now() - 86_400_000;
+  await checkpoint(database.db);
   try {
     const started = performance.now();
     for (let done = 0; done < total; done += batchSize) {

@@ -22,6 +22,7 @@ import { queryRows } from '../apps/server/src/db/query.js';
 import { accounts, alarms, devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
+import { checkpoint } from './bench-database.js';
 import { ceilings as measureCeilings } from './ingest-ceilings.js';
 import { runPublisher, type Plan } from './ingest-publisher.js';
 import { ingestCpu, perReading } from './ingest-cpu.js';
@@ -216,6 +217,7 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200)
   });
   const runtime = await createRuntime(config, pino({ level: 'warn' }), database);
   await runtime.listen();
+  await checkpoint(database.db);
   const rssBefore = process.memoryUsage().rss;
   const usage = ingestCpu(database);
   await usage.sample();
