@@ -175,6 +175,11 @@ export function createDirectory(db: Db) {
       gatewayLoader.forget(gatewayId.toLowerCase());
     },
 
+    /** Forgets a device (deleted), so that a reading of it looks it up again. */
+    forgetDevice(deviceId: string) {
+      devices.delete(deviceId);
+    },
+
     /** The registered devices among `deviceIds` (those not cached asked with other messages'). */
     async devices(deviceIds: Iterable<string>): Promise<Map<string, repo.DeviceRecord>> {
       const now = Date.now();

@@ -183,6 +183,7 @@ export class Pipeline {
           extra: reading.extra,
           deviceUuid: device.id,
           accountId,
+          deviceLatestTsMs: device.latestTsMs,
         });
       } else {
         unknown.set(reading.deviceKey, (unknown.get(reading.deviceKey) ?? 0) + 1);

@@ -8,7 +8,15 @@ import type { DecodedReading } from './columns.js';
  */
 
 /** A decoded reading whose device is known. */
-export type ResolvedReading = DecodedReading & { deviceUuid: string; accountId: string };
+export type ResolvedReading = DecodedReading & {
+  deviceUuid: string;
+  accountId: string;
+  /**
+   * The device's newest stored reading (ms) when the ingest directory read its record (cached
+   * up to 30 s), if it had one: the batch writer flags readings older than it backfilled.
+   */
+  deviceLatestTsMs?: number | null;
+};
 export type WriteResult = { inserted: number; duplicates: number };
 export type Committed = {
   /** The readings inserted (duplicates left out), sorted by device and time. */

@@ -42,6 +42,8 @@ export type DeviceRecord = {
   deviceId: string;
   accountId: string;
   accountActive: boolean;
+  /** Its newest stored reading's time (ms) when this was read, or null before any. */
+  latestTsMs: number | null;
 };
 
 /** Registered devices among these hardware addresses (stored lower-case with colons). */
@@ -53,6 +55,7 @@ export async function findDevices(db: Executor, deviceIds: string[]): Promise<De
       deviceId: devices.deviceId,
       accountId: devices.accountId,
       accountStatus: accounts.status,
+      latestTs: devices.latestTs,
     })
     .from(devices)
     .innerJoin(accounts, eq(accounts.id, devices.accountId))
@@ -62,6 +65,7 @@ export async function findDevices(db: Executor, deviceIds: string[]): Promise<De
     deviceId: row.deviceId,
     accountId: row.accountId,
     accountActive: row.accountStatus === 'active',
+    latestTsMs: row.latestTs ? row.latestTs.getTime() : null,
   }));
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
+import { queryRows } from '../../src/db/query.js';
 import { readingColumns } from '../../src/ingest/columns.js';
 import {
   createBatchWriter,
@@ -16,6 +17,7 @@ import { demo } from '../helpers/fixtures.js';
 import { accountOf, insertGateway, readingCount, type TestGateway } from '../helpers/ingest.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedDemo } from '../../src/seed/demo.js';
+import { purgeDeviceReadings } from '../../src/modules/readings/purge.js';
 
 let test: TestApp;
 let gateway: TestGateway;
@@ -133,12 +135,12 @@ describe('the batch writer', () => {
     await writer.close();
   });
 
-  it("stores a batch's readings of existing devices and skips those of a device deleted meanwhile", async () => {
+  it('stores the readings of a device deleted after they were resolved, which the purge removes', async () => {
     const commits: Committed[] = [];
     const writer = testWriter({ flushMs: 1, onCommitted: (committed) => commits.push(committed) });
     const [first, second] = gateway.devices as [string, string];
     const base = Date.now() - 1_200_000;
-    // Resolved from the directory just before its row went: no row, no reading, no error.
+    // Resolved from the directory just before its row went: the statement reads no devices.
     const gone = { ...reading(first, base, { t: 2 }), deviceKey: 'gone', deviceUuid: randomUUID() };
     const before = await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(second)!);
     expect(
@@ -148,14 +150,52 @@ describe('the batch writer', () => {
         { ...gone, tsMs: base + 1000 },
         reading(second, base + 1000, { t: 8 }),
       ]),
-    ).toEqual({ inserted: 2, duplicates: 2 });
+    ).toEqual({ inserted: 4, duplicates: 0 });
     expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(second)!)).toBe(
       before + 2,
     );
+    expect(await readingCount(test.runtime.ctx.db, gone.deviceUuid)).toBe(2);
+    // Committed as any: their follow-up skips what a deleted device can no longer have.
+    expect(commits.flatMap((commit) => commit.readings.map((row) => row.deviceKey)).sort()).toEqual(
+      ['gone', 'gone', second, second].sort(),
+    );
+    // The purge that runs again after the device's deletion (readings/purge.ts) removes them.
+    await purgeDeviceReadings(test.runtime.ctx.db, gone.deviceUuid);
     expect(await readingCount(test.runtime.ctx.db, gone.deviceUuid)).toBe(0);
-    expect(commits.flatMap((commit) => commit.readings.map((row) => row.deviceKey))).toEqual([
-      second,
-      second,
+    expect(await readingCount(test.runtime.ctx.db, gateway.deviceRows.get(second)!)).toBe(
+      before + 2,
+    );
+    await writer.close();
+  });
+
+  it('flags backfilled the readings older than the newest one known stored, read or written', async () => {
+    const writer = testWriter({ flushMs: 1 });
+    const own = await insertGateway(test.runtime.ctx.db, gateway.accountId, { deviceCount: 1 });
+    const device = own.devices[0]!;
+    const uuid = own.deviceRows.get(device)!;
+    const now = Date.now();
+    // The directory read the device's newest stored reading as 20 s ago.
+    const known = (tsMs: number) => ({
+      ...reading(device, tsMs, { t: 5 }, own),
+      deviceLatestTsMs: now - 20_000,
+    });
+    await writer.write([known(now - 40_000), known(now - 10_000)]);
+    // Older than what this writer just stored, though newer than what the directory read.
+    await writer.write([known(now - 15_000), known(now - 5_000)]);
+    // Older than two minutes: a gateway's buffer, whatever came before.
+    await writer.write([known(now - 200_000)]);
+    const rows = await queryRows<{ age: number | string; backfilled: boolean }>(
+      test.runtime.ctx.db,
+      sql`select round(extract(epoch from ${new Date(now).toISOString()}::timestamptz - ts))::int as age, backfilled
+        from readings where device_id = ${uuid}
+        order by ts`,
+    );
+    expect(rows.map((row) => [Number(row.age), row.backfilled])).toEqual([
+      [200, true],
+      [40, true],
+      [15, true],
+      [10, false],
+      [5, false],
     ]);
     await writer.close();
   });

@@ -265,6 +265,14 @@ describe('deleting devices', () => {
         (select count(*) from reading_rollups_1h where device_id = ${device.id}::uuid))::int as n`,
     );
     expect(left?.n).toBe(0);
+    // And once more ten minutes on, for readings an ingest process stored meanwhile.
+    const later = await queryRows<{ minutes: number | string }>(
+      db,
+      sql`select extract(epoch from run_at - now()) / 60 as minutes from jobs
+        where name = 'device.purgeReadings' and payload->>'deviceId' = ${device.id}
+          and status = 'queued'`,
+    );
+    expect(later.map((job) => Math.round(Number(job.minutes)))).toEqual([10]);
     const again = await call(owner.headers, 'DELETE', `/api/device/${device.id}`);
     expect(again.statusCode).toBe(404);
   });

@@ -7,6 +7,7 @@ const record = (deviceId: string): DeviceRecord => ({
   deviceId,
   accountId: 'acc',
   accountActive: true,
+  latestTsMs: null,
 });
 
 /** A lookup that answers when told to, recording what it was asked. */

@@ -2,11 +2,10 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/client.js';
 import type { ClockEntry } from '../../jobs/clock.js';
-import { enqueue } from '../../jobs/queue.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 import type { AuditSubject } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
-import { purgeReadingsJob } from '../readings/index.js';
+import { queueReadingsPurge } from '../readings/index.js';
 import { filesRoot } from '../files/index.js';
 import * as repo from './repo.js';
 
@@ -43,7 +42,7 @@ export async function purgeDueAccounts(
       const footprint = await repo.accountFootprint(tx, account.id);
       if (!(await repo.deleteDisabledAccount(tx, account.id))) return false;
       for (const deviceId of footprint.deviceIds) {
-        await enqueue(tx, purgeReadingsJob, { deviceId }, { maxAttempts: 20 });
+        await queueReadingsPurge(tx, deviceId);
       }
       await audit.record(tx, platformSubject, {
         event: 'account',

@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
-import { enqueue } from '../../jobs/queue.js';
 import { subjectOf, type Actor } from '../../lib/actor.js';
 import * as audit from '../audit/index.js';
 import { allAccounts, ownAccount, ownListAccount, type Scope } from '../../lib/scope.js';
@@ -17,7 +16,7 @@ import { requireUnlocked } from '../auth/index.js';
 import { findGateway } from '../gateways/index.js';
 import { findLocation } from '../locations/index.js';
 import { csvHeaders, toCsv } from '../../lib/list-csv.js';
-import { purgeReadingsJob } from '../readings/index.js';
+import { queueReadingsPurge } from '../readings/index.js';
 import * as repo from './repo.js';
 import { pagination } from '../../lib/pagination.js';
 import { deviceCsvColumns, toDevice } from './view.js';
@@ -288,7 +287,11 @@ export async function update(
   return deviceView(ctx.db, scope, id);
 }
 
-/** Deletes a device; its readings (no foreign key, possibly millions) go in a job. */
+/**
+ * Deletes a device; its readings (no foreign key, possibly millions) go in a job, which runs again
+ * later for readings that ingest processes still holding the device stored meanwhile (this
+ * process forgets it at once).
+ */
 export async function remove(
   ctx: AppContext,
   actor: Actor,
@@ -296,16 +299,18 @@ export async function remove(
   id: string,
 ): Promise<void> {
   const { accountId } = ownAccount(scope);
-  await ctx.db.transaction(async (tx) => {
+  const deviceKey = await ctx.db.transaction(async (tx) => {
     const current = await repo.findDevice(tx, accountId, id);
     if (!current) throw notFound();
     await repo.deleteDevice(tx, accountId, id);
-    await enqueue(tx, purgeReadingsJob, { deviceId: id }, { maxAttempts: 20 });
+    await queueReadingsPurge(tx, id);
     await audit.record(tx, subjectOf(actor), {
       event: 'device',
       action: 'delete',
       information: `Deleted device ${current.deviceId} (${current.name}) and its readings`,
     });
+    return current.deviceId;
   });
+  ctx.ingest.directory.forgetDevice(deviceKey);
   ctx.jobsEnqueued();
 }

@@ -13,4 +13,4 @@ export { readingsClock, readingsJobHandlers } from './maintenance.js';
 export type { RollupRetention } from './rollup-retention.js';
 export type { ResolvedReading } from './writer.js';
 export { rawExportJobHandlers } from './exports/raw-export.js';
-export { purgeReadingsJob, purgeReadingsJobHandlers } from './purge.js';
+export { purgeReadingsJob, purgeReadingsJobHandlers, queueReadingsPurge } from './purge.js';

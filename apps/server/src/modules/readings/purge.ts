@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { deleteInChunks } from '../../db/query.js';
+import { enqueue } from '../../jobs/queue.js';
 import { defineJobHandlers, type JobHandlers } from '../../jobs/worker.js';
 
 /**
@@ -18,6 +19,28 @@ const tables = [
   'reading_rollups_1d',
 ];
 const chunkSize = 20_000;
+
+/**
+ * When the purge runs again: long after every ingest directory has forgotten the device (it keeps
+ * a device 30 s: ingest/directory.ts) and the follow-up has added the rollups of readings stored
+ * meanwhile. The batch statement does not read `devices` (repo.ts insertBatch), so a message
+ * resolved just before the deletion stores its readings after it.
+ */
+const againAfterMs = 10 * 60_000;
+
+/**
+ * Queues the removal of a deleted device's readings and rollups, in the caller's transaction (the
+ * one that deletes the device): at once, and again after `againAfterMs`.
+ */
+export async function queueReadingsPurge(tx: Executor, deviceId: string): Promise<void> {
+  await enqueue(tx, purgeReadingsJob, { deviceId }, { maxAttempts: 20 });
+  await enqueue(
+    tx,
+    purgeReadingsJob,
+    { deviceId },
+    { maxAttempts: 20, runAt: new Date(Date.now() + againAfterMs) },
+  );
+}
 
 /**
  * Deletes the rows of a deleted device, a chunk per statement so that no transaction holds

@@ -76,14 +76,41 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const byDeviceAndTime = (a: ResolvedReading, b: ResolvedReading) =>
   a.deviceUuid === b.deviceUuid ? a.tsMs - b.tsMs : a.deviceUuid < b.deviceUuid ? -1 : 1;
 
-function toBatch(sorted: ResolvedReading[]): repo.ReadingBatch {
+/**
+ * The newest reading known stored of each device: the later of what the directory read
+ * (`deviceLatestTsMs`) and what this lane committed since.
+ */
+function latestKnown(newest: Map<string, number>, reading: ResolvedReading): number | null {
+  const committed = newest.get(reading.deviceUuid);
+  const read = reading.deviceLatestTsMs ?? undefined;
+  if (committed === undefined) return read ?? null;
+  return read === undefined ? committed : Math.max(committed, read);
+}
+
+/** Past this many devices a lane's newest readings start afresh rather than grow without bound. */
+const maxNewest = 200_000;
+
+/** Notes the newest of each device's readings, now stored (`sorted` by device and time). */
+function noteNewest(newest: Map<string, number>, sorted: ResolvedReading[]) {
+  if (newest.size > maxNewest) newest.clear();
+  for (const reading of sorted) {
+    const held = newest.get(reading.deviceUuid);
+    if (held === undefined || held < reading.tsMs) newest.set(reading.deviceUuid, reading.tsMs);
+  }
+}
+
+function toBatch(sorted: ResolvedReading[], newest: Map<string, number>): repo.ReadingBatch {
   const devices: string[] = [];
+  const latest: (number | null)[] = [];
   const deviceIndex: number[] = [];
   const tsMs: number[] = [];
   const values: ((number | null)[] | undefined)[] = readingColumns.map(() => undefined);
   let extra: (string | null)[] | undefined;
   sorted.forEach((reading, row) => {
-    if (devices[devices.length - 1] !== reading.deviceUuid) devices.push(reading.deviceUuid);
+    if (devices[devices.length - 1] !== reading.deviceUuid) {
+      devices.push(reading.deviceUuid);
+      latest.push(latestKnown(newest, reading));
+    }
     deviceIndex.push(devices.length);
     tsMs.push(reading.tsMs);
     for (let column = 0; column < values.length; column += 1) {
@@ -99,7 +126,14 @@ function toBatch(sorted: ResolvedReading[]): repo.ReadingBatch {
     if (extra) extra.push(text);
     else if (text !== null) extra = [...Array.from({ length: row }, () => null), text];
   });
-  return { devices, deviceIndex, tsMs, values, extra };
+  return {
+    devices,
+    deviceIndex,
+    tsMs,
+    values,
+    extra,
+    latest: latest.some((known) => known !== null) ? latest : undefined,
+  };
 }
 
 const keyOf = (deviceUuid: string, tsMs: number) => `${deviceUuid}|${tsMs}`;
@@ -153,6 +187,8 @@ type LaneState = {
   timer: NodeJS.Timeout | undefined;
   /** Batches still to be written with duplicates skipped (`insertOnce`). */
   skippingDuplicates: number;
+  /** By device: its newest reading this lane stored (ms), to flag older ones backfilled. */
+  newest: Map<string, number>;
   closing: boolean;
   aborted: boolean;
   idleWaiters: (() => void)[];
@@ -205,10 +241,11 @@ async function writeTickets(lane: LaneState, tickets: Ticket[]): Promise<void> {
   const readings = tickets.flatMap((ticket) => ticket.readings).sort(byDeviceAndTime);
   await options.admit?.();
   const started = performance.now();
-  const batch = toBatch(readings);
+  const batch = toBatch(readings, lane.newest);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const outcome = await insertOnce(lane, batch);
+      noteNewest(lane.newest, readings);
       const { committed, results } = settle(tickets, readings, outcome);
       options.onCommitted(committed, (performance.now() - started) / 1000);
       tickets.forEach((ticket, index) => {
@@ -313,6 +350,7 @@ function createLane(options: BatchWriterOptions): BatchWriter {
     inFlight: 0,
     timer: undefined,
     skippingDuplicates: 0,
+    newest: new Map(),
     closing: false,
     aborted: false,
     idleWaiters: [],
