@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { topics } from '@vigil/contracts';
 import { createAccountWithOwner, demo } from '../helpers/fixtures.js';
 import {
+  accountOf,
   connectGateway,
   createIngestApp,
   gatewayLogLines,
@@ -87,5 +88,42 @@ describe('a deleted account’s gateways over MQTT', () => {
     });
     const messages = (page.json().data.list as { message: string }[]).map((line) => line.message);
     expect(messages).toContain('rejected a message on up: the account is disabled');
+  });
+});
+
+/**
+ * The batch insert reads no `devices` (modules/readings/repo.ts): the process that deletes a
+ * device forgets it at once, and the purge runs again later for what other processes stored.
+ */
+describe('a device deleted while ingest has it cached', () => {
+  it('stores no reading of a device deleted a moment ago, though its record was cached', async () => {
+    const gateway = await insertGateway(db(), await accountOf(db(), demo.owner), {
+      deviceCount: 2,
+    });
+    const [gone, kept] = gateway.devices as [string, string];
+    const client = await connectGateway(test.brokerUrl, gateway);
+    const publish = (readings: ReturnType<typeof series>) =>
+      client.publishAsync(topics.up(gateway.gatewayId), upPayload(readings), { qos: 1 });
+    await publish([...series(gone, 2), ...series(kept, 2)]);
+    expect(await readingCount(db(), gateway.deviceRows.get(gone)!)).toBe(2);
+    const session = await login(test.app, demo.owner);
+    const deleted = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/device/${gateway.deviceRows.get(gone)!}`,
+      headers: session.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await publish([
+      ...series(gone, 3, Date.now() + 60_000),
+      ...series(kept, 3, Date.now() + 60_000),
+    ]);
+    await client.endAsync();
+    expect(await readingCount(db(), gateway.deviceRows.get(kept)!)).toBe(5);
+    // Only those from before, which the purge job removes (device-lists.test.ts).
+    expect(await readingCount(db(), gateway.deviceRows.get(gone)!)).toBe(2);
+    const lines = (await gatewayLogLines(db(), gateway.gatewayId)).map((line) => line.message);
+    expect(lines).toContain(
+      `unknown device ${gone}: 3 readings not stored (not registered in this account)`,
+    );
   });
 });
