@@ -105,8 +105,19 @@ describe('an owner connects new hardware', () => {
     await client.publishAsync(sent.topic, JSON.stringify({ readings: [reading] }), { qos: 1 });
     await client.endAsync();
 
-    await page.reload();
-    await row.getByText('Online').waitFor();
+    // Acknowledged means stored; the device's state follows in the next follow-up round (up to
+    // 2 s apart while ingest is busy), and this list is read as the page loads: load it again
+    // until the round has run.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await row.waitFor();
+          return row.getByText('Online').isVisible();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
     expect(await row.innerText()).toContain('4.20 °C · 45.0 %');
     await screenshot(page, 'devices-with-new-reading');
     await logOut(page);
