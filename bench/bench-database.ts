@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
+import { sqlState } from '../apps/server/src/db/query.js';
 import { devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 
@@ -71,7 +72,7 @@ export async function checkpoint(db: Db): Promise<void> {
     await db.execute(sql`checkpoint`);
   } catch (error) {
     // CHECKPOINT needs a superuser or pg_checkpoint: without, the passes run as they come.
-    if ((error as { code?: string }).code !== '42501') throw error;
+    if (sqlState(error) !== '42501') throw error;
     if (!checkpointRefused)
       console.warn('  (no CHECKPOINT allowed: passes not aligned with checkpoints)');
     checkpointRefused = true;

@@ -13,7 +13,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import type { Registry } from 'prom-client';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -22,7 +21,7 @@ import { queryRows } from '../apps/server/src/db/query.js';
 import { accounts, alarms, devices, gateways } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/secrets.js';
 import { createRuntime } from '../apps/server/src/runtime.js';
-import { checkpoint } from './bench-database.js';
+import { checkpoint, freshPostgres } from './bench-database.js';
 import { ceilings as measureCeilings } from './ingest-ceilings.js';
 import { runPublisher, type Plan } from './ingest-publisher.js';
 import { ingestCpu, perReading } from './ingest-cpu.js';
@@ -179,21 +178,9 @@ async function runOn(kind: 'postgres' | 'pglite', alarmCount = 0, devices = 200)
   let database: Database;
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
-    const admin = new URL(process.env.DATABASE_URL ?? '');
-    const name = `vigil_bench_${hex(4)}`;
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: admin.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const fresh = await freshPostgres(process.env.DATABASE_URL ?? '', 'vigil_bench');
+    database = fresh.database;
+    dropDatabase = fresh.drop;
   } else {
     database = await openDatabase({ dataDir });
   }
